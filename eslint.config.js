@@ -1,0 +1,84 @@
+// One lint configuration for the whole workspace: type-aware typescript-eslint, React hooks rules
+// for the SPA, and the dependency direction of ARCHITECTURE §2 as import restrictions.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const demoOnly = {
+  group: ['@nova/demo', '@nova/dev-idp', '@nova/game-api-sim'],
+  message: 'The BFF and the SPA never import the demo stand-ins (ARCHITECTURE §2).',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.e2e/**',
+      '.bench/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-console': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            demoOnly,
+            { group: ['@nova/bff', '@nova/bff/*'], allowTypeImports: true, message: 'The SPA imports only the AppRouter type.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'process', message: 'No process in the browser.' }],
+    },
+  },
+  {
+    files: ['apps/bff/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [demoOnly] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in src/env.ts only.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/bff/src/env.ts', '**/*.test.ts', '**/test/**', 'apps/bff/scripts/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-imports': 'off',
+    },
+  },
+);

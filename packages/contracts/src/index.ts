@@ -1,0 +1,3 @@
+export * from './game-api';
+export * from './paths';
+export * from './views';

@@ -1,0 +1,73 @@
+/**
+ * Demo accounts and players shared by dev-idp (identity) and game-api-sim (game data), so that a
+ * demo sign-in finds its player. Production never loads this package.
+ */
+import { ROLES, type Role } from '@nova/domain';
+
+export const DEMO_REALM = 'nova';
+export const DEMO_CLIENT_ID = 'nova-web';
+export const DEMO_CLIENT_SECRET = 'nova-web-dev-secret';
+export const DEMO_INTEGRATOR_CLIENT_ID = 'integrator';
+export const DEMO_INTEGRATOR_SECRET = 'integrator-dev-secret';
+/** A second relying party of the same realm, standing in for the forum (single sign-on, logout). */
+export const DEMO_FORUM_CLIENT_ID = 'forum';
+export const DEMO_FORUM_CLIENT_SECRET = 'forum-dev-secret';
+
+export interface DemoAccount {
+  id: string;
+  username: string;
+  password: string;
+  /** Keycloak user attribute `customname`; the first entry is the display name. */
+  customname: string[];
+  email: string;
+  realmRoles: Role[];
+  /** Roles of the BFF's client (`resource_access[DEMO_CLIENT_ID].roles`). */
+  clientRoles: Role[];
+}
+
+/** ARCHITECTURE §3: spieler (no web roles), beta (web:beta), admin (every web:* role, split). */
+export const DEMO_ACCOUNTS = {
+  spieler: {
+    id: '3f6c2a1e-8b4d-4c2e-9a7f-5d1e0c9b7a21',
+    username: 'spieler',
+    password: 'spieler',
+    customname: ['Jonas_Weber'],
+    email: 'spieler@nova-legacy.example',
+    realmRoles: [],
+    clientRoles: [],
+  },
+  beta: {
+    id: '7a2e9d14-3c6b-4f81-b5d0-2e8f1a6c4b93',
+    username: 'beta',
+    password: 'beta',
+    customname: ['Lena_Hoffmann'],
+    email: 'beta@nova-legacy.example',
+    realmRoles: [ROLES.beta],
+    clientRoles: [],
+  },
+  admin: {
+    id: 'b91d4e7c-2f3a-4d6e-8c15-9a0b3e7f2d58',
+    username: 'admin',
+    password: 'admin',
+    customname: ['Admin_Nova'],
+    email: 'admin@nova-legacy.example',
+    realmRoles: [ROLES.beta, ROLES.admin, ROLES.syncManager, ROLES.serverManager],
+    clientRoles: [
+      ROLES.achievementManager,
+      ROLES.carManager,
+      ROLES.skinManager,
+      ROLES.radioManager,
+      ROLES.wantedManager,
+    ],
+  },
+} as const satisfies Record<string, DemoAccount>;
+
+export type DemoAccountName = keyof typeof DEMO_ACCOUNTS;
+
+/** Players the simulator knows that have no identity account. */
+export const DEMO_PLAYERS = {
+  /** A brand-new character: a profile with starting values and no data in any list. */
+  empty: { id: '5e1f0c3a-9d2b-4e7f-a6c8-0b3d2f1e4a77', username: 'Neuling_Neu' },
+  /** A player whose data the simulator refuses (403) to everyone but themselves. */
+  hidden: { id: '9c4b2d1f-6e8a-4b3c-8d7e-1f0a2b3c4d5e', username: 'Vera_Verborgen' },
+} as const;

@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_TYPE_FALLBACK,
+  accountType,
+  bankName,
+  couponStatus,
+  dayKeyOf,
+  decide,
+  displayNameOf,
+  eventsByDay,
+  flattenNested,
+  formatMoney,
+  genderLabel,
+  hasRole,
+  isExpert,
+  isTopValuePending,
+  itemName,
+  licenseStates,
+  minutesToHours,
+  monthGrid,
+  monthTitle,
+  movementTotals,
+  pageCount,
+  pageSlice,
+  pageWindow,
+  percentOf,
+  PROCEDURE_POLICY,
+  procedureAccess,
+  ROLES,
+  routeAccess,
+  shiftMonth,
+  skillName,
+  sumInventory,
+  teamspeakNickname,
+  webRolesOf,
+  yearMonthOf,
+} from './index';
+
+describe('toplist', () => {
+  it('turns playtime minutes into hours rounded to two decimals', () => {
+    expect(minutesToHours(0)).toBe(0);
+    expect(minutesToHours(60)).toBe(1);
+    expect(minutesToHours(90)).toBe(1.5);
+    expect(minutesToHours(100)).toBe(1.67);
+    expect(minutesToHours(1)).toBe(0.02);
+    expect(minutesToHours(12_345)).toBe(205.75);
+  });
+
+  it('treats a missing, empty or zero top value as still loading', () => {
+    expect(isTopValuePending(undefined)).toBe(true);
+    expect(isTopValuePending(null)).toBe(true);
+    expect(isTopValuePending('')).toBe(true);
+    expect(isTopValuePending(0)).toBe(true);
+    expect(isTopValuePending(1)).toBe(false);
+    expect(isTopValuePending(-3)).toBe(false);
+  });
+});
+
+describe('coupons', () => {
+  it('is available only once now is past the coupon time', () => {
+    expect(couponStatus(1000, 1001)).toBe('Verfügbar');
+    expect(couponStatus(1000, 1000)).toBe('Nicht verfügbar');
+    expect(couponStatus(1000, 999)).toBe('Nicht verfügbar');
+  });
+});
+
+describe('inventory', () => {
+  it('names every type, ranges included, and unknown types "Unbekannt"', () => {
+    expect(itemName(0)).toBe('Drinks');
+    expect(itemName(21)).toBe('Dildo');
+    expect(itemName(22)).toBe('Dildo');
+    expect(itemName(24)).toBe('Vibrator');
+    expect(itemName(49)).toBe('Glow Burst (White)');
+    expect(itemName(52)).toBe('Glow Burst (Purple)');
+    expect(itemName(54)).toBe('Halo Cross (Yellow)');
+    expect(itemName(60)).toBe('Sphere Glower (Blue)');
+    expect(itemName(61)).toBe('Celestial Globe (White)');
+    expect(itemName(67)).toBe('Aluminium');
+    expect(itemName(68)).toBe('Unbekannt');
+    expect(itemName(-1)).toBe('Unbekannt');
+    expect(itemName(1.5)).toBe('Unbekannt');
+  });
+
+  it('sums entries of the same type and keeps first-seen order', () => {
+    expect(
+      sumInventory([
+        { type: 3, value: 2 },
+        { type: 0, value: 1 },
+        { type: 3, value: 5 },
+      ]),
+    ).toEqual([
+      { type: 3, value: 7 },
+      { type: 0, value: 1 },
+    ]);
+    expect(sumInventory([])).toEqual([]);
+  });
+});
+
+describe('achievements', () => {
+  it('flattens nested lists of any depth', () => {
+    expect(flattenNested([{ id: 1 }, [{ id: 2 }, [{ id: 3 }]], []])).toEqual([
+      { id: 1 },
+      { id: 2 },
+      { id: 3 },
+    ]);
+    expect(flattenNested([])).toEqual([]);
+  });
+});
+
+describe('calendar', () => {
+  it('builds six Monday-first weeks around the month', () => {
+    const grid = monthGrid({ year: 2026, month: 11 }); // 1 Nov 2026 is a Sunday
+    expect(grid).toHaveLength(6);
+    expect(grid.every((w) => w.length === 7)).toBe(true);
+    expect(grid[0]?.[0]).toEqual({ key: '2026-10-26', day: 26, inMonth: false });
+    expect(grid[0]?.[6]).toEqual({ key: '2026-11-01', day: 1, inMonth: true });
+    expect(grid[5]?.[6]?.key).toBe('2026-12-06');
+  });
+
+  it('starts on the first when the month begins on a Monday', () => {
+    const grid = monthGrid({ year: 2026, month: 6 }); // 1 Jun 2026 is a Monday
+    expect(grid[0]?.[0]).toEqual({ key: '2026-06-01', day: 1, inMonth: true });
+  });
+
+  it('handles February of leap years and year boundaries', () => {
+    const feb = monthGrid({ year: 2028, month: 2 })
+      .flat()
+      .filter((d) => d.inMonth);
+    expect(feb).toHaveLength(29);
+    expect(shiftMonth({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
+    expect(shiftMonth({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
+    expect(shiftMonth({ year: 2026, month: 5 }, -17)).toEqual({ year: 2024, month: 12 });
+    expect(monthTitle({ year: 2026, month: 3 })).toBe('März 2026');
+  });
+
+  it('places events on their day in German time, sorted by time', () => {
+    // 2026-11-21T23:30:00Z is already 22 November in Berlin (UTC+1).
+    const late = Date.UTC(2026, 10, 21, 23, 30) / 1000;
+    const early = Date.UTC(2026, 10, 22, 8, 0) / 1000;
+    expect(dayKeyOf(late)).toBe('2026-11-22');
+    const byDay = eventsByDay([
+      { name: 'B', timestamp: early },
+      { name: 'A', timestamp: late },
+    ]);
+    expect(byDay.get('2026-11-22')?.map((e) => e.name)).toEqual(['A', 'B']);
+    expect(yearMonthOf(new Date(Date.UTC(2026, 11, 31, 23, 30)))).toEqual({ year: 2027, month: 1 });
+  });
+});
+
+describe('teamspeak nickname', () => {
+  it('takes the first and last three characters of the id around the username', () => {
+    expect(teamspeakNickname('4f2a9c1e-0000-4000-8000-00000000b7d2', 'Max')).toBe('4f2Max7d2');
+    expect(teamspeakNickname('ab', 'Max')).toBe('abMaxab');
+  });
+});
+
+describe('pagination', () => {
+  it('counts pages, at least one', () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(20)).toBe(1);
+    expect(pageCount(21)).toBe(2);
+  });
+
+  it('shows at most ten buttons around the current page', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 30)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(pageWindow(15, 30)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(pageWindow(30, 30)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+    expect(pageWindow(99, 12)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(pageWindow(0, 0)).toEqual([1]);
+  });
+
+  it('slices a page of twenty', () => {
+    const items = Array.from({ length: 45 }, (_, i) => i);
+    expect(pageSlice(items, 1)).toHaveLength(20);
+    expect(pageSlice(items, 3)).toEqual([40, 41, 42, 43, 44]);
+    expect(pageSlice(items, 4)).toEqual([]);
+  });
+});
+
+describe('movement', () => {
+  it('sums ground, water, driving and air in units of 10000', () => {
+    expect(
+      movementTotals({
+        dist_walking: 10_000,
+        dist_running: 5_000,
+        dist_sprinting: 5_000,
+        dist_crouching: 1_234,
+        dist_swimming: 2_500,
+        dist_underwater: 2_500,
+        dist_driving: 123_456,
+        dist_air: 0,
+      }),
+    ).toEqual({ ground: 2.12, water: 0.5, driving: 12.35, air: 0 });
+  });
+});
+
+describe('labels', () => {
+  it('maps skills, licenses, banks, genders and weapon skills', () => {
+    expect(skillName(0)).toBe('Waffendealer');
+    expect(skillName(8)).toBe('Entfesselungskünstler');
+    expect(skillName(9)).toBe('Anwalt');
+    expect(skillName(10)).toBe('Unbekannt');
+    expect(licenseStates([{ licenseId: 2 }])).toEqual([
+      { licenseId: 0, name: 'Führerschein', owned: false },
+      { licenseId: 1, name: 'Motorradschein', owned: false },
+      { licenseId: 2, name: 'Flugschein', owned: true },
+      { licenseId: 3, name: 'Bootsschein', owned: false },
+    ]);
+    expect(bankName(3)).toBe('Las Venturas Royal Bank');
+    expect(bankName(5)).toBe('Bayside Maritime Bank');
+    expect(accountType(1)).toBe('Sparkonto');
+    expect(accountType(4)).toBe(ACCOUNT_TYPE_FALLBACK);
+    expect(genderLabel(0)).toBe('Männlich');
+    expect(genderLabel(1)).toBe('Weiblich');
+    expect(isExpert(74.9)).toBe(false);
+    expect(isExpert(75)).toBe(true);
+    expect(isExpert(120)).toBe(true);
+    expect(percentOf(150, 75)).toBe(100);
+    expect(percentOf(-5, 100)).toBe(0);
+    expect(percentOf(Number.NaN, 100)).toBe(0);
+  });
+
+  it('formats money without decimals followed by " $"', () => {
+    expect(formatMoney(0)).toBe('0 $');
+    expect(formatMoney(1234567.89)).toBe('1.234.568 $');
+    expect(formatMoney(-250)).toBe('-250 $');
+  });
+
+  it('takes the first customname as display name, else the username', () => {
+    expect(displayNameOf('max', ['Max Mustermann', 'x'])).toBe('Max Mustermann');
+    expect(displayNameOf('max', [])).toBe('max');
+    expect(displayNameOf('max', ['  '])).toBe('max');
+    expect(displayNameOf('max')).toBe('max');
+  });
+});
+
+describe('roles', () => {
+  const claims = {
+    realm_access: { roles: ['web:beta', 'offline_access'] },
+    resource_access: { nova: { roles: ['web:admin'] }, other: { roles: ['web:admin:sync-manager'] } },
+  };
+
+  it('checks the client role first, then the realm role', () => {
+    expect(hasRole(claims, 'web:admin', 'nova')).toBe(true);
+    expect(hasRole(claims, 'web:beta', 'nova')).toBe(true);
+    expect(hasRole(claims, 'web:admin:sync-manager', 'nova')).toBe(false);
+    expect(hasRole({}, 'web:beta', 'nova')).toBe(false);
+    expect(webRolesOf(claims, 'nova')).toEqual(['web:beta', 'web:admin']);
+  });
+});
+
+describe('policy', () => {
+  it('denies procedures that are not in the table', () => {
+    expect(procedureAccess('player.profile')).toBeDefined();
+    expect(procedureAccess('toString')).toBeUndefined();
+    expect(decide(undefined, { roles: Object.values(ROLES) })).toBe('forbidden');
+  });
+
+  it('separates public, signed-in and role-bound access', () => {
+    expect(decide(PROCEDURE_POLICY['toplist.get'], null)).toBe('allow');
+    expect(decide(PROCEDURE_POLICY['player.profile'], null)).toBe('unauthenticated');
+    expect(decide(PROCEDURE_POLICY['player.profile'], { roles: [] })).toBe('allow');
+  });
+
+  it('applies the most specific route prefix', () => {
+    expect(routeAccess('/home')).toEqual({ kind: 'public' });
+    expect(routeAccess('/control-panel/user/inventory')).toEqual({ kind: 'signed-in', roles: [] });
+    expect(routeAccess('/control-panel-x')).toEqual({ kind: 'public' });
+    expect(routeAccess('/control-panel/admin/server-manager/skin-manager/')).toEqual({
+      kind: 'signed-in',
+      roles: ['web:admin:server-manager:skin'],
+    });
+    expect(decide(routeAccess('/control-panel/admin/sync-manager'), { roles: ['web:beta'] })).toBe(
+      'forbidden',
+    );
+    expect(decide(routeAccess('/tickets'), null)).toBe('unauthenticated');
+  });
+});
