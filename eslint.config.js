@@ -43,7 +43,7 @@ export default tseslint.config(
     rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-console': 'off' },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -53,12 +53,20 @@ export default tseslint.config(
         {
           patterns: [
             demoOnly,
-            { group: ['@nova/bff', '@nova/bff/*'], allowTypeImports: true, message: 'The SPA imports only the AppRouter type.' },
+            {
+              group: ['@nova/bff', '@nova/bff/*'],
+              allowTypeImports: true,
+              message: 'The SPA imports only the AppRouter type.',
+            },
           ],
         },
       ],
       'no-restricted-globals': ['error', { name: 'process', message: 'No process in the browser.' }],
     },
+  },
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['apps/bff/**/*.ts'],

@@ -1,3 +1,4 @@
 export * from './game-api';
 export * from './paths';
 export * from './views';
+export * from './public-config';

@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import { UserId, VehicleType } from './game-api';
 
-/** Absent `userId` means the signed-in player. */
-export const PlayerInput = z.object({ userId: UserId.optional() });
+const PlayerSelector = z.object({ userId: UserId.optional() });
+
+/** Absent `userId` (or no input at all) means the signed-in player. */
+export const PlayerInput = PlayerSelector.default({});
 export type PlayerInput = z.infer<typeof PlayerInput>;
 
-export const VehicleInput = PlayerInput.extend({ vehicleId: z.number().int().nonnegative() });
+export const VehicleInput = PlayerSelector.extend({ vehicleId: z.number().int().nonnegative() });
 
 export const Me = z.discriminatedUnion('signedIn', [
   z.object({ signedIn: z.literal(false) }),

@@ -15,3 +15,4 @@ export * from './skills';
 export * from './teamspeak';
 export * from './toplist';
 export * from './weapon-skills';
+export * from './messages';

@@ -1,0 +1,185 @@
+/**
+ * Builds the BFF as a Fastify instance (not listening; tests use `inject`): auth routes, tRPC under
+ * /trpc, health, security headers and the built SPA.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { OidcClient } from './auth/oidc';
+import { authRoutes } from './auth/routes';
+import { SessionEndedError, TokenService } from './auth/token-service';
+import type { Env } from './env';
+import { GameApiClient } from './game-api/client';
+import { securityHeaders } from './plugins/security-headers';
+import { staticSpa } from './plugins/static-spa';
+import { appRouter, type AppRouter } from './routers';
+import { SessionManager } from './session/manager';
+import { MemorySessionStore } from './session/memory-store';
+import { RedisSessionStore } from './session/redis-store';
+import type { SessionStore } from './session/types';
+import { createContextInner, type Context } from './trpc/context';
+import { requestAuthHook } from './trpc/request-auth';
+import { ERROR_MESSAGES } from '@nova/domain';
+import { TRPCError } from '@trpc/server';
+
+export interface AppOverrides {
+  store?: SessionStore;
+  oidcFetch?: typeof fetch;
+  gameApiFetch?: typeof fetch;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => number;
+}
+
+/** Keycloak's admin console page of a user, derived from the issuer `…/realms/{realm}`. */
+export function adminUserUrlFor(issuer: string, override: string | undefined): (userId: string) => string {
+  if (override) return (id) => override.replaceAll('{id}', encodeURIComponent(id));
+  const at = issuer.lastIndexOf('/realms/');
+  const base = at >= 0 ? issuer.slice(0, at) : new URL(issuer).origin;
+  const realm = encodeURIComponent(
+    at >= 0 ? issuer.slice(at + '/realms/'.length).replace(/\/$/, '') : 'master',
+  );
+  return (id) => `${base}/admin/${realm}/console/#/${realm}/users/${encodeURIComponent(id)}/settings`;
+}
+
+const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? {
+      level: env.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: env.trustProxy,
+    return503OnClosing: true,
+  });
+  const now = overrides.now ?? Date.now;
+
+  let store = overrides.store;
+  if (!store) {
+    if (env.redisUrl) {
+      const redis = new RedisSessionStore(env.redisUrl);
+      await redis.ready();
+      store = redis;
+    } else {
+      store = new MemorySessionStore(now);
+    }
+    const owned = store;
+    app.addHook('onClose', () => owned.close());
+  }
+
+  const sessions = new SessionManager({
+    store,
+    secret: env.session.secret,
+    idleSeconds: env.session.idleSeconds,
+    absoluteSeconds: env.session.absoluteSeconds,
+    secure: env.secureCookies,
+    https: env.httpsCookies,
+    now,
+  });
+  const oidc = new OidcClient({
+    issuer: env.oidc.issuer,
+    clientId: env.oidc.clientId,
+    clientSecret: env.oidc.clientSecret,
+    redirectUri: `${env.publicUrl}/auth/callback`,
+    postLogoutRedirectUri: `${env.publicUrl}/`,
+    ...(overrides.oidcFetch ? { fetch: overrides.oidcFetch } : {}),
+  });
+  const gameApi = new GameApiClient({
+    baseUrl: env.gameApi.baseUrl,
+    timeoutMs: env.gameApi.timeoutMs,
+    log: app.log,
+    ...(overrides.gameApiFetch ? { fetch: overrides.gameApiFetch } : {}),
+  });
+  const tokens = new TokenService(store, oidc, app.log, now);
+  const adminUserUrl = adminUserUrlFor(env.oidc.issuer, env.oidc.adminUserUrl);
+
+  await app.register(cookie);
+  await securityHeaders(app, {
+    assetBaseUrl: env.publicConfig.assetBaseUrl,
+    publicUrl: env.publicUrl,
+    issuer: env.oidc.issuer,
+    https: env.httpsCookies,
+  });
+
+  app.get('/healthz', () => ({ status: 'ok' }));
+  app.get('/public-config.json', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(env.publicConfig),
+  );
+
+  await app.register((auth, _options, done) => {
+    authRoutes(auth, { publicUrl: env.publicUrl, sessions, oidc, gameApi });
+    done();
+  });
+
+  await app.register(async (trpc) => {
+    trpc.addHook('onRequest', requestAuthHook({ publicUrl: env.publicUrl, sessions, oidc }));
+    trpc.addHook('onSend', (_request, reply, payload, done) => {
+      reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+    await trpc.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req, res }): Context => {
+          const auth = req.auth;
+          const accessToken = async (): Promise<string> => {
+            if (auth.kind === 'bearer') return auth.token;
+            if (auth.kind !== 'session') {
+              throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
+            }
+            try {
+              return await tokens.accessToken(auth.session.key, auth.session.record.auth);
+            } catch (error) {
+              if (!(error instanceof SessionEndedError)) throw error;
+              res.clearCookie(sessions.cookieName, sessions.cookieOptions);
+              throw new TRPCError({
+                code: 'UNAUTHORIZED',
+                message: ERROR_MESSAGES.SESSION_ENDED,
+                cause: error,
+              });
+            }
+          };
+          return createContextInner({
+            principal: auth.kind === 'anonymous' ? null : auth.principal,
+            accessToken,
+            gameApi,
+            adminUserUrl,
+            log: req.log,
+            now,
+          });
+        },
+        onError({ error, path }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+  });
+
+  const webDist = env.webDistDir ?? defaultWebDist();
+  if (existsSync(resolve(webDist, 'index.html'))) {
+    await staticSpa(app, {
+      root: webDist,
+      publicConfig: env.publicConfig,
+      meOf: async (request) => {
+        const session = await sessions.load(request.cookies[sessions.cookieName]);
+        if (!session) return { signedIn: false };
+        const { record } = session;
+        return {
+          signedIn: true,
+          id: record.userId,
+          username: record.auth.username,
+          displayName: record.displayName,
+          roles: record.auth.roles,
+        };
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'no SPA build found; serving the API only (run `pnpm build`)');
+  }
+
+  return app;
+}

@@ -1,0 +1,54 @@
+/**
+ * Bearer access tokens of integrators' scripts (ARCHITECTURE §5): JWKS signature with an algorithm
+ * allow-list, issuer, expiry, and audience or authorized party equal to our client id. Keycloak marks
+ * access tokens `typ: Bearer`; an ID token presented as bearer is refused.
+ */
+import { webRolesOf, type RoleClaims } from '@nova/domain';
+import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { ALLOWED_ALGORITHMS, CLOCK_TOLERANCE_SECONDS } from './jwt';
+
+export interface BearerIdentity {
+  userId: string;
+  username: string;
+  displayName: string;
+  roles: string[];
+}
+
+export class InvalidBearerError extends Error {
+  override name = 'InvalidBearerError';
+}
+
+type AccessClaims = JWTPayload &
+  RoleClaims & { azp?: unknown; typ?: unknown; preferred_username?: unknown; name?: unknown };
+
+export async function verifyBearer(
+  token: string,
+  keys: JWTVerifyGetKey,
+  expected: { issuer: string; clientId: string },
+): Promise<BearerIdentity> {
+  let payload: AccessClaims;
+  try {
+    ({ payload } = await jwtVerify<AccessClaims>(token, keys, {
+      issuer: expected.issuer,
+      algorithms: ALLOWED_ALGORITHMS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['exp', 'sub'],
+    }));
+  } catch (cause) {
+    throw new InvalidBearerError('the bearer token is not valid', { cause });
+  }
+  if (payload.typ !== undefined && payload.typ !== 'Bearer')
+    throw new InvalidBearerError('not an access token');
+  const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+  if (!audiences.includes(expected.clientId) && payload.azp !== expected.clientId) {
+    throw new InvalidBearerError('the token is not meant for this application');
+  }
+  const sub = payload.sub ?? '';
+  const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : sub;
+  return {
+    userId: sub,
+    username,
+    displayName: typeof payload.name === 'string' && payload.name ? payload.name : username,
+    roles: webRolesOf(payload, expected.clientId),
+  };
+}

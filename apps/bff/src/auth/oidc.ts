@@ -1,0 +1,142 @@
+/**
+ * The BFF as a confidential OpenID Connect client of Keycloak (ARCHITECTURE §5): authorization
+ * code + PKCE S256 with state and nonce, discovery from the issuer, refresh, RP-initiated logout.
+ * Discovery is lazy and retried on the next use, so the BFF starts before the identity provider.
+ */
+import { createRemoteJWKSet, customFetch as joseCustomFetch, type JWTVerifyGetKey } from 'jose';
+import * as oidc from 'openid-client';
+
+export interface OidcOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  /** Test hook: counts or fakes the identity provider's HTTP traffic. */
+  fetch?: typeof fetch;
+  timeoutSeconds?: number;
+}
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  idToken: string | null;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  idClaims: Record<string, unknown> | null;
+}
+
+export class OidcClient {
+  #config: Promise<oidc.Configuration> | undefined;
+  #jwks: JWTVerifyGetKey | undefined;
+
+  constructor(readonly options: OidcOptions) {}
+
+  get issuer(): string {
+    return this.options.issuer;
+  }
+
+  get clientId(): string {
+    return this.options.clientId;
+  }
+
+  config(): Promise<oidc.Configuration> {
+    this.#config ??= this.#discover().catch((error: unknown) => {
+      this.#config = undefined; // try again on the next request
+      throw error;
+    });
+    return this.#config;
+  }
+
+  async #discover(): Promise<oidc.Configuration> {
+    const { issuer, clientId, clientSecret, fetch: customFetch, timeoutSeconds = 5 } = this.options;
+    const insecure = new URL(issuer).protocol === 'http:';
+    const config = await oidc.discovery(
+      new URL(issuer),
+      clientId,
+      { client_secret: clientSecret },
+      oidc.ClientSecretBasic(clientSecret),
+      {
+        timeout: timeoutSeconds,
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- only the demo/dev issuer is http; production issuers are https
+        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+        ...(customFetch ? { [oidc.customFetch]: customFetch } : {}),
+      },
+    );
+    if (customFetch) config[oidc.customFetch] = customFetch;
+    config.timeout = timeoutSeconds;
+    return config;
+  }
+
+  /** The key set of the issuer, for access tokens and logout tokens. */
+  async jwks(): Promise<JWTVerifyGetKey> {
+    if (this.#jwks) return this.#jwks;
+    const uri = (await this.config()).serverMetadata().jwks_uri;
+    if (!uri) throw new Error('the identity provider publishes no jwks_uri');
+    this.#jwks = createRemoteJWKSet(new URL(uri), {
+      timeoutDuration: 5000,
+      cooldownDuration: 30_000,
+      ...(this.options.fetch ? { [joseCustomFetch]: this.options.fetch } : {}),
+    });
+    return this.#jwks;
+  }
+
+  async authorizationUrl(params: {
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+    extra?: Record<string, string>;
+  }): Promise<URL> {
+    const config = await this.config();
+    return oidc.buildAuthorizationUrl(config, {
+      redirect_uri: this.options.redirectUri,
+      scope: 'openid',
+      response_type: 'code',
+      state: params.state,
+      nonce: params.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(params.codeVerifier),
+      code_challenge_method: 'S256',
+      ...params.extra,
+    });
+  }
+
+  async exchange(
+    callbackUrl: URL,
+    checks: { state: string; nonce: string; codeVerifier: string },
+  ): Promise<TokenSet> {
+    const config = await this.config();
+    const response = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      pkceCodeVerifier: checks.codeVerifier,
+      idTokenExpected: true,
+    });
+    return toTokenSet(response);
+  }
+
+  async refresh(refreshToken: string): Promise<TokenSet> {
+    const response = await oidc.refreshTokenGrant(await this.config(), refreshToken);
+    return toTokenSet(response);
+  }
+
+  async endSessionUrl(idTokenHint: string | null): Promise<URL | null> {
+    const config = await this.config();
+    if (!config.serverMetadata().end_session_endpoint) return null;
+    return oidc.buildEndSessionUrl(config, {
+      client_id: this.options.clientId,
+      post_logout_redirect_uri: this.options.postLogoutRedirectUri,
+      ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
+    });
+  }
+}
+
+function toTokenSet(response: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): TokenSet {
+  const expiresIn = response.expiresIn();
+  return {
+    accessToken: response.access_token,
+    refreshToken: response.refresh_token ?? null,
+    idToken: response.id_token ?? null,
+    expiresAt: Date.now() + (expiresIn ?? 300) * 1000,
+    idClaims: (response.claims() as Record<string, unknown> | undefined) ?? null,
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * /auth/* (ARCHITECTURE §5): sign-in with authorization code + PKCE, the callback, logout that
+ * cannot be triggered cross-site and also ends the Keycloak session, the password change through
+ * Keycloak's application-initiated action, and back-channel logout from the identity provider.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as oidcLib from 'openid-client';
+import type { GameApiClient } from '../game-api/client';
+import type { SessionManager } from '../session/manager';
+import { authStateFrom } from './claims';
+import { resolveDisplayName } from './display-name';
+import { verifyLogoutToken } from './logout-token';
+import type { OidcClient } from './oidc';
+import { loginProblemPage, logoutConfirmPage } from './pages';
+import { safeReturnTo } from './return-to';
+
+const PENDING_LOGIN_MS = 60 * 60 * 1000; // doc 1 §9: pending login records last one hour
+const SETTINGS_PATH = '/control-panel/user/settings';
+
+export interface AuthRoutesOptions {
+  publicUrl: string;
+  sessions: SessionManager;
+  oidc: OidcClient;
+  gameApi: GameApiClient;
+}
+
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store');
+}
+
+/** A state-changing request must come from our own pages (Origin, else Fetch Metadata). */
+export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') return origin === new URL(publicUrl).origin;
+  const site = request.headers['sec-fetch-site'];
+  return site === 'same-origin';
+}
+
+export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): void {
+  const { publicUrl, sessions, oidc, gameApi } = options;
+  const store = sessions.store;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  async function startAuthorization(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: 'login' | 'password',
+    returnTo: string,
+  ): Promise<FastifyReply> {
+    const binding = request.cookies[sessions.bindingCookieName] ?? randomBytes(16).toString('base64url');
+    const state = oidcLib.randomState();
+    const nonce = oidcLib.randomNonce();
+    const codeVerifier = oidcLib.randomPKCECodeVerifier();
+    await store.putPending(state, { codeVerifier, nonce, returnTo, binding, action }, PENDING_LOGIN_MS);
+    const url = await oidc.authorizationUrl({
+      state,
+      nonce,
+      codeVerifier,
+      ...(action === 'password' ? { extra: { kc_action: 'UPDATE_PASSWORD' } } : {}),
+    });
+    reply.setCookie(sessions.bindingCookieName, binding, {
+      ...sessions.cookieOptions,
+      maxAge: PENDING_LOGIN_MS / 1000,
+    });
+    return noStore(reply).redirect(url.href, 302);
+  }
+
+  app.get('/auth/login', async (request, reply) => {
+    const { returnTo } = request.query as { returnTo?: unknown };
+    const target = safeReturnTo(returnTo, publicUrl);
+    if (await sessions.load(request.cookies[sessions.cookieName]))
+      return noStore(reply).redirect(target, 302);
+    return startAuthorization(request, reply, 'login', target);
+  });
+
+  app.get('/auth/password', async (request, reply) => {
+    if (!(await sessions.load(request.cookies[sessions.cookieName]))) {
+      return noStore(reply).redirect(`/auth/login?returnTo=${encodeURIComponent(SETTINGS_PATH)}`, 302);
+    }
+    return startAuthorization(request, reply, 'password', SETTINGS_PATH);
+  });
+
+  app.get('/auth/callback', async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const pending = query.state ? await store.takePending(query.state) : null;
+    if (!pending || pending.binding !== request.cookies[sessions.bindingCookieName]) {
+      return noStore(reply)
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(loginProblemPage('Die Anmeldung ist abgelaufen oder ungültig. Bitte versuche es erneut.'));
+    }
+    if (query.error) {
+      request.log.info({ error: query.error }, 'the identity provider refused the authorization');
+      if (pending.action === 'password')
+        return noStore(reply).redirect(`${SETTINGS_PATH}?passwort=fehler`, 302);
+      return noStore(reply)
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(loginProblemPage('Die Anmeldung wurde abgebrochen oder vom Identitätsdienst abgelehnt.'));
+    }
+
+    let tokens;
+    try {
+      tokens = await oidc.exchange(new URL(request.url, publicUrl), {
+        state: query.state ?? '',
+        nonce: pending.nonce,
+        codeVerifier: pending.codeVerifier,
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'the authorization code could not be exchanged');
+      return noStore(reply)
+        .code(502)
+        .type('text/html; charset=utf-8')
+        .send(loginProblemPage('Die Anmeldung konnte nicht abgeschlossen werden. Bitte versuche es erneut.'));
+    }
+
+    const claims = tokens.idClaims ?? {};
+    const userId = typeof claims.sub === 'string' ? claims.sub : '';
+    const auth = authStateFrom(tokens, oidc.clientId);
+    const previous = await sessions.load(request.cookies[sessions.cookieName]);
+
+    if (pending.action === 'password') {
+      const status = ['success', 'cancelled'].includes(query.kc_action_status ?? '')
+        ? (query.kc_action_status as string)
+        : 'fehler';
+      const label = status === 'success' ? 'geaendert' : status === 'cancelled' ? 'abgebrochen' : 'fehler';
+      if (previous && previous.record.userId === userId) {
+        await store.setAuth(previous.key, auth);
+        return noStore(reply).redirect(`${pending.returnTo}?passwort=${label}`, 302);
+      }
+    }
+
+    // A new session id at every sign-in; the previous session (if any) ends.
+    if (previous) await store.destroy(previous.key);
+    const displayName = await resolveDisplayName(claims, auth, gameApi, userId, request.log);
+    const { id } = await sessions.create({
+      userId,
+      sid: typeof claims.sid === 'string' ? claims.sid : null,
+      displayName,
+      auth,
+    });
+    reply.setCookie(sessions.cookieName, id, sessions.cookieOptions);
+    return noStore(reply).redirect(pending.returnTo, 302);
+  });
+
+  app.get('/auth/logout', (_request, reply) =>
+    noStore(reply).type('text/html; charset=utf-8').send(logoutConfirmPage()),
+  );
+
+  app.post('/auth/logout', async (request, reply) => {
+    if (!isSameOrigin(request, publicUrl)) {
+      return noStore(reply).code(403).send({ error: 'Abmeldung nur von dieser Website aus möglich.' });
+    }
+    const session = await sessions.load(request.cookies[sessions.cookieName]);
+    reply.clearCookie(sessions.cookieName, sessions.cookieOptions);
+    if (!session) return noStore(reply).redirect('/', 303);
+    await store.destroy(session.key);
+    let target = '/';
+    try {
+      target = (await oidc.endSessionUrl(session.record.auth.idToken))?.href ?? '/';
+    } catch (error) {
+      request.log.warn({ err: error }, 'the identity provider is unreachable; only the local session ended');
+    }
+    return noStore(reply).redirect(target, 303);
+  });
+
+  app.post('/auth/backchannel-logout', async (request, reply) => {
+    noStore(reply);
+    const body = request.body as Record<string, unknown> | undefined;
+    const token = typeof body?.logout_token === 'string' ? body.logout_token : undefined;
+    if (!token)
+      return reply.code(400).send({ error: 'invalid_request', error_description: 'logout_token fehlt' });
+    try {
+      const claims = await verifyLogoutToken(token, await oidc.jwks(), {
+        issuer: oidc.issuer,
+        clientId: oidc.clientId,
+      });
+      if (!(await store.markOnce(`logout-jti:${claims.jti}`, 15 * 60 * 1000))) {
+        return await reply
+          .code(400)
+          .send({ error: 'invalid_request', error_description: 'logout_token wiederverwendet' });
+      }
+      const ended = claims.sid
+        ? await store.destroyBySid(claims.sid)
+        : await store.destroyByUser(claims.sub ?? '');
+      request.log.info({ ended, bySid: Boolean(claims.sid) }, 'back-channel logout');
+      return await reply.code(200).send();
+    } catch (error) {
+      request.log.warn({ err: error }, 'back-channel logout refused');
+      return reply.code(400).send({ error: 'invalid_request', error_description: 'logout_token ungültig' });
+    }
+  });
+}

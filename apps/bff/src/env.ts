@@ -1,0 +1,165 @@
+/**
+ * The BFF's configuration, parsed once from the environment (ARCHITECTURE §3). A bad value stops
+ * start-up with a message naming the variable. With NODE_ENV=production nothing falls back to the
+ * demo stand-ins: missing identity, game API, secrets or operator details are errors.
+ */
+import { z } from 'zod';
+
+const DEMO_ISSUER = 'http://localhost:8080/realms/nova';
+const DEMO_GAME_API = 'http://localhost:8090/';
+const DEV_SESSION_SECRET = 'dev-only-session-secret-not-for-production-use';
+
+const url = z.url({ protocol: /^https?$/, error: 'muss eine http(s)-URL sein' });
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+const seconds = (max: number) => z.coerce.number().int().positive().max(max);
+
+const Raw = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: url.optional(),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('nova-web'),
+  OIDC_CLIENT_SECRET: optionalText,
+  /** Override of the identity provider's user administration page; `{id}` is the user id. */
+  IDP_ADMIN_USER_URL: optionalText,
+
+  GAME_API_URL: url.optional(),
+  GAME_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'muss eine redis:// oder rediss://-URL sein' }).optional(),
+  SESSION_SECRET: z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
+  /** Keycloak's defaults are the upper bounds (ARCHITECTURE §5). */
+  SESSION_IDLE_TIMEOUT_SECONDS: seconds(1800).default(1800),
+  SESSION_ABSOLUTE_TIMEOUT_SECONDS: seconds(36_000).default(36_000),
+
+  WEB_DIST_DIR: optionalText,
+  ASSET_BASE_URL: z.string().trim().min(1).default('/images/'),
+
+  OPERATOR_NAME: optionalText,
+  OPERATOR_REPRESENTATIVE: optionalText,
+  OPERATOR_STREET: optionalText,
+  OPERATOR_POSTAL_CODE: optionalText,
+  OPERATOR_CITY: optionalText,
+  OPERATOR_COUNTRY: optionalText,
+  OPERATOR_EMAIL: optionalText,
+  OPERATOR_PHONE: optionalText,
+
+  FORUM_URL: url.default('https://forum.nova-legacy.example/'),
+  DISCORD_URL: url.default('https://discord.gg/nova-legacy-example'),
+  TEAMSPEAK_URL: z.string().default('ts3server://ts.nova-legacy.example'),
+  TEAMSPEAK_DOWNLOAD_URL: url.default('https://www.teamspeak.com/de/downloads/'),
+  DISCORD_DOWNLOAD_URL: url.default('https://discord.com/download'),
+  DISCORD_CLIENT_ID: optionalText,
+  BACKGROUND_CREDIT_TEXT: z.string().default('Hintergrundbild: Nova Legacy'),
+  BACKGROUND_CREDIT_URL: z.string().default('/imprint#bildnachweis'),
+});
+
+const PRODUCTION_REQUIRED = [
+  'PUBLIC_URL',
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_SECRET',
+  'GAME_API_URL',
+  'SESSION_SECRET',
+  'OPERATOR_NAME',
+  'OPERATOR_REPRESENTATIVE',
+  'OPERATOR_STREET',
+  'OPERATOR_POSTAL_CODE',
+  'OPERATOR_CITY',
+  'OPERATOR_EMAIL',
+] as const;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function withSlash(value: string): string {
+  return value.endsWith('/') ? value : `${value}/`;
+}
+
+export function parseEnv(source: Record<string, string | undefined>) {
+  const result = Raw.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
+  }
+  const raw = result.data;
+  const production = raw.NODE_ENV === 'production';
+  if (production) {
+    const missing = PRODUCTION_REQUIRED.filter((key) => raw[key] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Ungültige Konfiguration:\n${missing.map((k) => `  ${k}: fehlt (in production erforderlich)`).join('\n')}`,
+      );
+    }
+  }
+  const publicUrl = new URL(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`);
+  const demoOperator = 'Nova Legacy Projektteam (Demo-Angaben, bitte konfigurieren)';
+  return {
+    production,
+    nodeEnv: raw.NODE_ENV,
+    host: raw.HOST,
+    port: raw.PORT,
+    publicUrl: publicUrl.origin,
+    secureCookies:
+      publicUrl.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(publicUrl.hostname),
+    httpsCookies: publicUrl.protocol === 'https:',
+    trustProxy: raw.TRUST_PROXY ?? false,
+    logLevel: raw.LOG_LEVEL,
+    oidc: {
+      issuer: raw.OIDC_ISSUER ?? DEMO_ISSUER,
+      clientId: raw.OIDC_CLIENT_ID,
+      // The demo identity provider's secret; production requires its own (checked above).
+      clientSecret: raw.OIDC_CLIENT_SECRET ?? 'nova-web-dev-secret',
+      adminUserUrl: raw.IDP_ADMIN_USER_URL,
+    },
+    gameApi: { baseUrl: withSlash(raw.GAME_API_URL ?? DEMO_GAME_API), timeoutMs: raw.GAME_API_TIMEOUT_MS },
+    redisUrl: raw.REDIS_URL,
+    session: {
+      secret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      idleSeconds: raw.SESSION_IDLE_TIMEOUT_SECONDS,
+      absoluteSeconds: Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS),
+    },
+    webDistDir: raw.WEB_DIST_DIR,
+    publicConfig: {
+      assetBaseUrl: withSlash(raw.ASSET_BASE_URL),
+      links: {
+        forum: raw.FORUM_URL,
+        discord: raw.DISCORD_URL,
+        teamspeak: raw.TEAMSPEAK_URL,
+        teamspeakDownload: raw.TEAMSPEAK_DOWNLOAD_URL,
+        discordDownload: raw.DISCORD_DOWNLOAD_URL,
+      },
+      operator: {
+        name: raw.OPERATOR_NAME ?? demoOperator,
+        representative: raw.OPERATOR_REPRESENTATIVE ?? 'Max Mustermann (Demo)',
+        street: raw.OPERATOR_STREET ?? 'Musterstraße 1',
+        postalCode: raw.OPERATOR_POSTAL_CODE ?? '12345',
+        city: raw.OPERATOR_CITY ?? 'Musterstadt',
+        country: raw.OPERATOR_COUNTRY ?? 'Deutschland',
+        email: raw.OPERATOR_EMAIL ?? 'kontakt@nova-legacy.example',
+        phone: raw.OPERATOR_PHONE ?? null,
+      },
+      discordClientId: raw.DISCORD_CLIENT_ID ?? null,
+      backgroundCredit: { text: raw.BACKGROUND_CREDIT_TEXT, url: raw.BACKGROUND_CREDIT_URL },
+    },
+  };
+}
+
+export type Env = ReturnType<typeof parseEnv>;
+
+/** The one read of process.env. */
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,159 @@
+/**
+ * Typed client of the game API (ARCHITECTURE §4): the user's bearer token relayed (never the browser's
+ * cookie), bounded timeouts, one retry for idempotent GETs, every answer parsed against
+ * @nova/contracts. Anything else is a GameApiError, logged with the path and the zod issues.
+ */
+import { PUBLIC_GAME_API_PATHS, ValidationErrorBody } from '@nova/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { GameApiError, type GameApiFailure } from './errors';
+
+export interface GameApiOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  /** The user's access token; omitted only for the public calls. */
+  token?: string | undefined;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export class GameApiClient {
+  readonly #base: URL;
+  readonly #timeoutMs: number;
+  readonly #log: FastifyBaseLogger;
+  readonly #fetch: typeof fetch;
+
+  constructor(options: GameApiOptions) {
+    this.#base = new URL(options.baseUrl);
+    this.#timeoutMs = options.timeoutMs;
+    this.#log = options.log;
+    this.#fetch = options.fetch ?? fetch;
+  }
+
+  get<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.output<S>> {
+    return this.#call('GET', path, schema, undefined, options);
+  }
+
+  send<S extends z.ZodType>(
+    method: Exclude<Method, 'GET'>,
+    path: string,
+    schema: S,
+    body: unknown,
+    options: CallOptions,
+  ): Promise<z.output<S>> {
+    return this.#call(method, path, schema, body, options);
+  }
+
+  async #call<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    body: unknown,
+    { token }: CallOptions,
+  ): Promise<z.output<S>> {
+    if (!token && !PUBLIC_GAME_API_PATHS.has(path)) {
+      // A programming error: every non-public call relays the user's token.
+      throw new Error(`game API ${method} ${path} needs the user's access token`);
+    }
+    const attempts = method === 'GET' ? 2 : 1;
+    let failure: GameApiError | undefined;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        return await this.#attempt(method, path, schema, body, token);
+      } catch (error) {
+        if (!(error instanceof GameApiError)) throw error;
+        failure = error;
+        if (!isRetryable(error.failure) || attempt === attempts) break;
+      }
+    }
+    if (!failure) throw new Error('unreachable: no attempt was made');
+    this.#logFailure(failure);
+    throw failure;
+  }
+
+  async #attempt<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    body: unknown,
+    token: string | undefined,
+  ): Promise<z.output<S>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.#fetch(new URL(path, this.#base), {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.#timeoutMs),
+        redirect: 'error',
+      });
+    } catch (cause) {
+      const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+      throw new GameApiError(method, path, { kind: timedOut ? 'timeout' : 'network' }, { cause });
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+      throw new GameApiError(method, path, { kind: timedOut ? 'timeout' : 'network' }, { cause });
+    }
+    const json = parseJson(text);
+    if (!response.ok) {
+      const failure: GameApiFailure = { kind: 'status', status: response.status };
+      const validation = ValidationErrorBody.safeParse(json.ok ? json.value : undefined);
+      if (response.status === 400 && validation.success)
+        failure.validationErrors = validation.data.validationErrors;
+      throw new GameApiError(method, path, failure);
+    }
+    if (!json.ok) {
+      // DELETE and similar may answer without a body; a schema that accepts undefined takes it.
+      if (text.trim() === '') {
+        const empty = schema.safeParse(undefined);
+        if (empty.success) return empty.data;
+      }
+      throw new GameApiError(method, path, { kind: 'invalid-json' });
+    }
+    const parsed = schema.safeParse(json.value);
+    if (!parsed.success)
+      throw new GameApiError(method, path, { kind: 'contract', issues: parsed.error.issues });
+    return parsed.data;
+  }
+
+  #logFailure(error: GameApiError): void {
+    const { failure } = error;
+    const fields = { method: error.method, path: error.path, failure: failure.kind };
+    if (failure.kind === 'contract') {
+      this.#log.error({ ...fields, issues: failure.issues }, 'game API answer violates the contract');
+    } else if (failure.kind === 'status' && failure.status < 500) {
+      // 4xx are expected answers (unknown id, missing right, invalid body); no alarm.
+      this.#log.info({ ...fields, status: failure.status }, 'game API refused the call');
+    } else {
+      this.#log.error({ ...fields, status: error.status, err: error.cause }, 'game API call failed');
+    }
+  }
+}
+
+function isRetryable(failure: GameApiFailure): boolean {
+  return (
+    failure.kind === 'timeout' ||
+    failure.kind === 'network' ||
+    (failure.kind === 'status' && failure.status >= 502)
+  );
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Serves the built SPA: hashed files under /assets cached immutably, everything else revalidated;
+ * index.html never cached and carrying the public configuration; client routes fall back to
+ * index.html; a missing placeholder image under /images falls back to its category's placeholder.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { Me, PublicConfig } from '@nova/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const CONFIG_MARKER = /<script id="nova-config" type="application\/json">[^<]*<\/script>/;
+const SESSION_MARKER = /<script id="nova-session" type="application\/json">[^<]*<\/script>/;
+
+/** Placeholder per image category of the spec's path conventions (doc 2 §9). */
+const IMAGE_FALLBACKS: Record<string, string> = {
+  skins: 'placeholders/skin.png',
+  'skins-avatar': 'placeholders/avatar.png',
+  vehicles: 'placeholders/vehicle.jpg',
+  inventory: 'placeholders/item.png',
+  achievements: 'placeholders/achievement.png',
+  skills: 'placeholders/item.png',
+  licenses: 'placeholders/item.png',
+  banks: 'placeholders/item.png',
+};
+
+/** JSON inside <script type="application/json"> must not be able to close the element. */
+export function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+export async function staticSpa(
+  app: FastifyInstance,
+  options: { root: string; publicConfig: PublicConfig; meOf: (request: FastifyRequest) => Promise<Me> },
+): Promise<void> {
+  const template = readFileSync(join(options.root, 'index.html'), 'utf8');
+  if (!CONFIG_MARKER.test(template) || !SESSION_MARKER.test(template)) {
+    throw new Error('index.html lacks the nova-config or nova-session script element');
+  }
+  const withConfig = template.replace(
+    CONFIG_MARKER,
+    `<script id="nova-config" type="application/json">${embedJson(options.publicConfig)}</script>`,
+  );
+  /** The page carries who is signed in (never a token), so the SPA's first render needs no request. */
+  const indexHtmlFor = async (request: FastifyRequest) =>
+    withConfig.replace(
+      SESSION_MARKER,
+      `<script id="nova-session" type="application/json">${embedJson(await options.meOf(request))}</script>`,
+    );
+
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      const immutable = path.includes(join(options.root, 'assets'));
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(200)
+      .header('cache-control', 'no-store')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(await indexHtmlFor(request));
+
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ error: 'Nicht gefunden' });
+    }
+    const image = /^\/images\/([a-z-]+)\/[^/]+$/.exec(path);
+    if (image?.[1]) {
+      const fallback = IMAGE_FALLBACKS[image[1]];
+      if (fallback && existsSync(join(options.root, 'images', fallback))) {
+        return reply.header('cache-control', 'no-cache').sendFile(join('images', fallback));
+      }
+    }
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    const reserved = /^\/(trpc|auth|assets|images)(\/|$)/.test(path) || path === '/healthz';
+    if (isFile || reserved) return reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden');
+    return sendIndex(request, reply);
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * The player's data, own or foreign (doc 2 §2 "User route wrapper"): every procedure takes an
+ * optional `userId`; absent means the signed-in player. Independent game API calls run in parallel.
+ */
+import {
+  AchievementsView,
+  Achievements,
+  BankAccounts,
+  BankAccountsView,
+  Coupons,
+  CouponsView,
+  Inventory,
+  InventoryView,
+  Licenses,
+  LicensesView,
+  PlayerAchievements,
+  PlayerInput,
+  PlayerProfile,
+  PlayerSkins,
+  PlayerUserView,
+  ProfileView,
+  Skills,
+  SkillsView,
+  SkinsView,
+  User,
+  VehicleInput,
+  VehicleType,
+  VehicleTypes,
+  VehicleView,
+  Vehicles,
+  VehiclesView,
+  WeaponSkills,
+  WeaponSkillsView,
+  gameApiPaths as paths,
+} from '@nova/contracts';
+import { ERROR_MESSAGES, ROLES } from '@nova/domain';
+import { TRPCError } from '@trpc/server';
+import { GameApiError } from '../game-api/errors';
+import * as map from '../mappers/player';
+import { authedProcedure, router } from '../trpc/init';
+
+const playerProcedure = authedProcedure.input(PlayerInput).use(async ({ ctx, input, next }) => {
+  const token = await ctx.accessToken();
+  const userId = input.userId ?? ctx.principal.userId;
+  return next({ ctx: { ...ctx, player: { userId, token } } });
+});
+
+const isStatus = (error: unknown, status: number) => error instanceof GameApiError && error.status === status;
+
+export const playerRouter = router({
+  user: playerProcedure.output(PlayerUserView).query(async ({ ctx }) => {
+    const user = await ctx.gameApi.get(paths.user(ctx.player.userId), User, { token: ctx.player.token });
+    return map.toPlayerUser(user, ctx.principal.userId);
+  }),
+
+  profile: playerProcedure.output(ProfileView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    const profile = await ctx.gameApi.get(paths.profile(userId), PlayerProfile, { token });
+    const adminUrl = ctx.principal.roles.includes(ROLES.admin) ? ctx.adminUserUrl(userId) : null;
+    return map.toProfileView(profile, adminUrl);
+  }),
+
+  achievements: playerProcedure.output(AchievementsView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    const [catalogue, owned] = await Promise.all([
+      ctx.gameApi.get(paths.achievements(), Achievements, { token }),
+      ctx.gameApi.get(paths.playerAchievements(userId), PlayerAchievements, { token }),
+    ]);
+    return map.toAchievementsView(catalogue, owned);
+  }),
+
+  coupons: playerProcedure.output(CouponsView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    return map.toCouponsView(await ctx.gameApi.get(paths.coupons(userId), Coupons, { token }), ctx.now());
+  }),
+
+  inventory: playerProcedure.output(InventoryView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    return map.toInventoryView(await ctx.gameApi.get(paths.inventory(userId), Inventory, { token }));
+  }),
+
+  licenses: playerProcedure.output(LicensesView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    return map.toLicensesView(await ctx.gameApi.get(paths.licenses(userId), Licenses, { token }));
+  }),
+
+  bankAccounts: playerProcedure.output(BankAccountsView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    return map.toBankAccountsView(await ctx.gameApi.get(paths.bankAccounts(userId), BankAccounts, { token }));
+  }),
+
+  weaponSkills: playerProcedure.output(WeaponSkillsView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    return map.toWeaponSkillsView(await ctx.gameApi.get(paths.weaponSkills(userId), WeaponSkills, { token }));
+  }),
+
+  skins: playerProcedure.output(SkinsView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    return map.toSkinsView(await ctx.gameApi.get(paths.skins(userId), PlayerSkins, { token }));
+  }),
+
+  skills: playerProcedure.output(SkillsView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    return map.toSkillsView(await ctx.gameApi.get(paths.skills(userId), Skills, { token }));
+  }),
+
+  vehicles: playerProcedure.output(VehiclesView).query(async ({ ctx }) => {
+    const { userId, token } = ctx.player;
+    const [vehicles, types] = await Promise.all([
+      ctx.gameApi.get(paths.vehicles(userId), Vehicles, { token }).catch((error: unknown) => {
+        // ARCHITECTURE §4: our extension; a 404 means the game API does not offer it.
+        if (isStatus(error, 404)) return null;
+        throw error;
+      }),
+      ctx.gameApi.get(paths.vehicleTypes(), VehicleTypes, { token }).catch((error: unknown) => {
+        ctx.log.warn({ err: error }, 'vehicle types unavailable; vehicles shown without type data');
+        return [];
+      }),
+    ]);
+    if (!vehicles) return { supported: false, items: [] };
+    const byId = new Map(types.map((t) => [t.id, t]));
+    return { supported: true, items: vehicles.map((v) => map.toVehicleView(v, byId)) };
+  }),
+
+  vehicle: authedProcedure
+    .input(VehicleInput)
+    .output(VehicleView)
+    .query(async ({ ctx, input }) => {
+      const token = await ctx.accessToken();
+      const userId = input.userId ?? ctx.principal.userId;
+      let vehicles;
+      try {
+        vehicles = await ctx.gameApi.get(paths.vehicles(userId), Vehicles, { token });
+      } catch (error) {
+        if (isStatus(error, 404))
+          throw new TRPCError({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
+        throw error;
+      }
+      const vehicle = vehicles.find((v) => v.id === input.vehicleId);
+      if (!vehicle) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
+      const type = await ctx.gameApi
+        .get(paths.vehicleType(vehicle.typeId), VehicleType, { token })
+        .catch((error: unknown) => {
+          ctx.log.warn({ err: error }, 'vehicle type unavailable');
+          return null;
+        });
+      return { ...vehicle, type };
+    }),
+});

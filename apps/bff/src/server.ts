@@ -1,0 +1,41 @@
+/** Listens and closes gracefully; everything else is in app.ts. */
+import { buildApp } from './app';
+import { ConfigError, loadEnv } from './env';
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const app = await buildApp(env);
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ host: env.host, port: env.port });
+  app.log.info(
+    {
+      publicUrl: env.publicUrl,
+      issuer: env.oidc.issuer,
+      gameApi: env.gameApi.baseUrl,
+      sessions: env.redisUrl ? 'redis' : 'memory',
+    },
+    'BFF ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `BFF failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,143 @@
+/**
+ * Redis (or Valkey) store shared by several BFF instances. A session is a hash with the fields
+ * `core`, `auth` and `seen`, so that a touch and a token refresh never overwrite each other; index
+ * sets by identity-provider session and by user serve back-channel logout.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { AuthState, PendingLogin, SessionCore, SessionRecord, SessionStore } from './types';
+
+const PREFIX = 'nova:';
+const INDEX_TTL_MS = 36_000_000; // the absolute session timeout bounds how long an index entry matters
+
+// KEYS[1] session; ARGV[1] field, ARGV[2] value, ARGV[3] ttl ms (or "" to keep the expiry)
+const SET_FIELD_IF_EXISTS = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if ARGV[3] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return 1`;
+
+const RELEASE_LOCK = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+export class RedisSessionStore implements SessionStore {
+  readonly #redis: Redis;
+
+  constructor(url: string) {
+    this.#redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  }
+
+  /** Resolves once connected; rejects with the connection error. */
+  async ready(): Promise<void> {
+    await this.#redis.ping();
+  }
+
+  async create(key: string, record: SessionRecord, ttlMs: number): Promise<void> {
+    const { auth, lastSeenAt, ...core } = record;
+    const sessionKey = `${PREFIX}sess:${key}`;
+    const multi = this.#redis.multi();
+    multi.hset(sessionKey, {
+      core: JSON.stringify(core),
+      auth: JSON.stringify(auth),
+      seen: String(lastSeenAt),
+    });
+    multi.pexpire(sessionKey, ttlMs);
+    if (core.sid) {
+      multi.sadd(`${PREFIX}sid:${core.sid}`, key);
+      multi.pexpire(`${PREFIX}sid:${core.sid}`, INDEX_TTL_MS);
+    }
+    multi.sadd(`${PREFIX}user:${core.userId}`, key);
+    multi.pexpire(`${PREFIX}user:${core.userId}`, INDEX_TTL_MS);
+    await multi.exec();
+  }
+
+  async get(key: string): Promise<SessionRecord | null> {
+    const fields = await this.#redis.hgetall(`${PREFIX}sess:${key}`);
+    if (!fields.core || !fields.auth || !fields.seen) return null;
+    const core = JSON.parse(fields.core) as SessionCore;
+    const auth = JSON.parse(fields.auth) as AuthState;
+    return { ...core, auth, lastSeenAt: Number(fields.seen) };
+  }
+
+  async touch(key: string, lastSeenAt: number, ttlMs: number): Promise<void> {
+    await this.#redis.eval(
+      SET_FIELD_IF_EXISTS,
+      1,
+      `${PREFIX}sess:${key}`,
+      'seen',
+      String(lastSeenAt),
+      String(ttlMs),
+    );
+  }
+
+  async setAuth(key: string, auth: AuthState): Promise<boolean> {
+    const done = await this.#redis.eval(
+      SET_FIELD_IF_EXISTS,
+      1,
+      `${PREFIX}sess:${key}`,
+      'auth',
+      JSON.stringify(auth),
+      '',
+    );
+    return done === 1;
+  }
+
+  async destroy(key: string): Promise<void> {
+    const core = await this.#redis.hget(`${PREFIX}sess:${key}`, 'core');
+    const multi = this.#redis.multi().del(`${PREFIX}sess:${key}`);
+    if (core) {
+      const { sid, userId } = JSON.parse(core) as SessionCore;
+      if (sid) multi.srem(`${PREFIX}sid:${sid}`, key);
+      multi.srem(`${PREFIX}user:${userId}`, key);
+    }
+    await multi.exec();
+  }
+
+  async #destroyIndexed(indexKey: string): Promise<number> {
+    const keys = await this.#redis.smembers(indexKey);
+    let count = 0;
+    for (const key of keys) {
+      const existed = await this.#redis.exists(`${PREFIX}sess:${key}`);
+      await this.destroy(key);
+      count += existed;
+    }
+    await this.#redis.del(indexKey);
+    return count;
+  }
+
+  destroyBySid(sid: string): Promise<number> {
+    return this.#destroyIndexed(`${PREFIX}sid:${sid}`);
+  }
+
+  destroyByUser(userId: string): Promise<number> {
+    return this.#destroyIndexed(`${PREFIX}user:${userId}`);
+  }
+
+  async putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void> {
+    await this.#redis.set(`${PREFIX}pending:${state}`, JSON.stringify(pending), 'PX', ttlMs);
+  }
+
+  async takePending(state: string): Promise<PendingLogin | null> {
+    const raw = await this.#redis.getdel(`${PREFIX}pending:${state}`);
+    return raw ? (JSON.parse(raw) as PendingLogin) : null;
+  }
+
+  async markOnce(marker: string, ttlMs: number): Promise<boolean> {
+    return (await this.#redis.set(`${PREFIX}once:${marker}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  async acquireLock(name: string, ttlMs: number): Promise<string | null> {
+    const token = randomUUID();
+    const ok = await this.#redis.set(`${PREFIX}lock:${name}`, token, 'PX', ttlMs, 'NX');
+    return ok === 'OK' ? token : null;
+  }
+
+  async releaseLock(name: string, token: string): Promise<void> {
+    await this.#redis.eval(RELEASE_LOCK, 1, `${PREFIX}lock:${name}`, token);
+  }
+
+  async close(): Promise<void> {
+    await this.#redis.quit();
+  }
+}

@@ -1,0 +1,61 @@
+/** Server-side session state (ARCHITECTURE §5). The browser holds only an opaque id. */
+export interface AuthState {
+  accessToken: string;
+  refreshToken: string | null;
+  idToken: string | null;
+  /** Epoch milliseconds. */
+  accessTokenExpiresAt: number;
+  username: string;
+  roles: string[];
+}
+
+export interface SessionCore {
+  userId: string;
+  /** The identity provider's session id (`sid`), for back-channel logout. */
+  sid: string | null;
+  displayName: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+export interface SessionRecord extends SessionCore {
+  auth: AuthState;
+  /** Epoch milliseconds of the last authenticated request. */
+  lastSeenAt: number;
+}
+
+export interface PendingLogin {
+  codeVerifier: string;
+  nonce: string;
+  returnTo: string;
+  /** Ties the callback to the browser that started the login (login CSRF). */
+  binding: string;
+  action: 'login' | 'password';
+}
+
+/**
+ * One store for sessions, pending logins, replay markers and locks. Memory (one instance) and
+ * Redis (many instances) behave identically; `test/session-store.contract.ts` runs against both.
+ */
+export interface SessionStore {
+  create(key: string, record: SessionRecord, ttlMs: number): Promise<void>;
+  get(key: string): Promise<SessionRecord | null>;
+  /** Records activity and extends the expiry; no-op when the session is gone. */
+  touch(key: string, lastSeenAt: number, ttlMs: number): Promise<void>;
+  /** Replaces only the tokens, so a concurrent touch cannot overwrite them; false when gone. */
+  setAuth(key: string, auth: AuthState): Promise<boolean>;
+  destroy(key: string): Promise<void>;
+  /** Ends every session of an identity-provider session; returns how many ended. */
+  destroyBySid(sid: string): Promise<number>;
+  /** Ends every session of a user; returns how many ended. */
+  destroyByUser(userId: string): Promise<number>;
+  putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void>;
+  /** Returns and removes the pending login in one step (a state is usable once). */
+  takePending(state: string): Promise<PendingLogin | null>;
+  /** True the first time a marker is seen within its lifetime (replay protection). */
+  markOnce(marker: string, ttlMs: number): Promise<boolean>;
+  /** A lock token when acquired, else null. */
+  acquireLock(name: string, ttlMs: number): Promise<string | null>;
+  releaseLock(name: string, token: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,67 @@
+/**
+ * The only initTRPC. Every procedure passes the policy of @nova/domain (ARCHITECTURE §5): the table
+ * names what each procedure needs, a procedure missing from it is refused (deny by default);
+ * unauthenticated is 401, a missing role 403, never a redirect.
+ */
+import { decide, ERROR_MESSAGES, procedureAccess } from '@nova/domain';
+import { initTRPC, TRPCError } from '@trpc/server';
+import { GameApiError } from '../game-api/errors';
+import type { Context } from './context';
+import { upstreamError } from './errors';
+
+interface IssueLike {
+  path?: readonly PropertyKey[];
+  message: string;
+}
+
+function issuesOf(cause: unknown): { path: string; message: string }[] | null {
+  if (typeof cause !== 'object' || cause === null || !('issues' in cause) || !Array.isArray(cause.issues))
+    return null;
+  return (cause.issues as IssueLike[]).map((issue) => ({
+    path: (issue.path ?? []).map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const validationErrors =
+      cause instanceof GameApiError && cause.failure.kind === 'status'
+        ? (cause.failure.validationErrors ?? null)
+        : null;
+    const inputIssues = error.code === 'BAD_REQUEST' ? issuesOf(cause) : null;
+    return {
+      ...shape,
+      message: inputIssues ? ERROR_MESSAGES.BAD_REQUEST : shape.message,
+      data: { ...shape.data, validationErrors, issues: inputIssues },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const policy = t.middleware(({ ctx, path, next }) => {
+  const decision = decide(procedureAccess(path), ctx.principal);
+  if (decision === 'unauthenticated')
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
+  if (decision === 'forbidden') throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN });
+  return next();
+});
+
+const upstream = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof GameApiError) throw upstreamError(result.error.cause);
+  return result;
+});
+
+/** Allowed for everyone the policy table allows; the table decides, not the builder. */
+export const publicProcedure = t.procedure.use(policy).use(upstream);
+
+/** As publicProcedure, with `ctx.principal` known to be present. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
+  return next({ ctx: { ...ctx, principal: ctx.principal } });
+});

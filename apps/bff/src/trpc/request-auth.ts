@@ -1,0 +1,95 @@
+/**
+ * Who is calling /trpc, decided before any procedure runs (ARCHITECTURE §5):
+ * - `Authorization: Bearer` → verified against the issuer's JWKS; invalid is 401, never a fallback
+ *   to the cookie.
+ * - otherwise the session cookie, and the request must prove it comes from our SPA: `X-CSRF: 1`, no
+ *   foreign `Origin`, no cross-site Fetch Metadata, JSON bodies only. Anything else is 403.
+ */
+import { ERROR_MESSAGES } from '@nova/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { InvalidBearerError, verifyBearer } from '../auth/bearer';
+import type { OidcClient } from '../auth/oidc';
+import type { LoadedSession, SessionManager } from '../session/manager';
+import type { Principal } from './context';
+
+export type RequestAuth =
+  | { kind: 'anonymous'; staleCookie: boolean }
+  | { kind: 'session'; principal: Principal; session: LoadedSession }
+  | { kind: 'bearer'; principal: Principal; token: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth;
+  }
+}
+
+function reject(reply: FastifyReply, status: 401 | 403, message: string) {
+  const code = status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN';
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ error: { message, code: status === 401 ? -32001 : -32003, data: { code, httpStatus: status } } });
+}
+
+export function csrfProblem(request: FastifyRequest, publicUrl: string): string | null {
+  if (request.headers['x-csrf'] !== '1') return 'missing X-CSRF header';
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== new URL(publicUrl).origin) return 'foreign Origin';
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `Sec-Fetch-Site ${site}`;
+  if (request.method === 'POST') {
+    const type = request.headers['content-type'] ?? '';
+    if (!type.toLowerCase().startsWith('application/json')) return `content type ${type || '(none)'}`;
+  }
+  return null;
+}
+
+export function requestAuthHook(deps: { publicUrl: string; sessions: SessionManager; oidc: OidcClient }) {
+  const { publicUrl, sessions, oidc } = deps;
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+      if (!match?.[1]) return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
+      try {
+        const identity = await verifyBearer(match[1], await oidc.jwks(), {
+          issuer: oidc.issuer,
+          clientId: oidc.clientId,
+        });
+        request.auth = { kind: 'bearer', principal: { via: 'bearer', ...identity }, token: match[1] };
+        return;
+      } catch (error) {
+        if (!(error instanceof InvalidBearerError)) throw error;
+        request.log.info({ reason: error.message, err: error.cause }, 'bearer token refused');
+        return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
+      }
+    }
+
+    const problem = csrfProblem(request, publicUrl);
+    if (problem) {
+      request.log.info({ problem }, 'request refused by the CSRF check');
+      return reject(reply, 403, ERROR_MESSAGES.CSRF);
+    }
+
+    const cookie = request.cookies[sessions.cookieName];
+    const session = await sessions.load(cookie);
+    if (!session) {
+      request.auth = { kind: 'anonymous', staleCookie: cookie !== undefined };
+      if (cookie !== undefined) reply.clearCookie(sessions.cookieName, sessions.cookieOptions);
+      return;
+    }
+    await sessions.touch(session);
+    const { record } = session;
+    request.auth = {
+      kind: 'session',
+      session,
+      principal: {
+        via: 'session',
+        userId: record.userId,
+        username: record.auth.username,
+        displayName: record.displayName,
+        roles: record.auth.roles,
+      },
+    };
+  };
+}

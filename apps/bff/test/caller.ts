@@ -1,0 +1,31 @@
+import Fastify from 'fastify';
+import { adminUserUrlFor } from '../src/app';
+import { GameApiClient } from '../src/game-api/client';
+import { appRouter } from '../src/routers';
+import { createContextInner, type Principal } from '../src/trpc/context';
+import { createCallerFactory } from '../src/trpc/init';
+
+const createCaller = createCallerFactory(appRouter);
+const silent = Fastify({ logger: false }).log;
+
+/** A tRPC caller as `principal` (null = anonymous) against the given game API. */
+export function callerFor(
+  principal: Principal | null,
+  gameApiUrl: string,
+  options: { token?: string; now?: () => number; timeoutMs?: number } = {},
+) {
+  return createCaller(
+    createContextInner({
+      principal,
+      accessToken: () => Promise.resolve(options.token ?? 'user-token'),
+      gameApi: new GameApiClient({ baseUrl: gameApiUrl, timeoutMs: options.timeoutMs ?? 1000, log: silent }),
+      adminUserUrl: adminUserUrlFor('http://localhost:8080/realms/nova', undefined),
+      log: silent,
+      now: options.now ?? Date.now,
+    }),
+  );
+}
+
+export function principal(userId: string, roles: string[] = []): Principal {
+  return { via: 'session', userId, username: 'spieler', displayName: 'Jonas_Weber', roles };
+}

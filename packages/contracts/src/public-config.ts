@@ -1,0 +1,35 @@
+/**
+ * The public configuration the BFF embeds into index.html for the SPA (no secrets): where images
+ * come from, community links, the imprint's operator details.
+ */
+import { z } from 'zod';
+
+export const Operator = z.object({
+  name: z.string(),
+  /** Person responsible for the content (§ 18 Abs. 2 MStV). */
+  representative: z.string(),
+  street: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type Operator = z.infer<typeof Operator>;
+
+export const PublicConfig = z.object({
+  /** Base URL of the images, ending in "/" (`skins/{skinId}.png`, …). */
+  assetBaseUrl: z.string(),
+  links: z.object({
+    forum: z.string(),
+    discord: z.string(),
+    teamspeak: z.string(),
+    teamspeakDownload: z.string(),
+    discordDownload: z.string(),
+  }),
+  operator: Operator,
+  /** Discord OAuth client id for account linking; null when not configured. */
+  discordClientId: z.string().nullable(),
+  backgroundCredit: z.object({ text: z.string(), url: z.string() }),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,0 +1,14 @@
+/** German messages for errors the user can meet, shared by the BFF and the SPA. */
+export const ERROR_MESSAGES = {
+  UNAUTHORIZED: 'Bitte melde dich an.',
+  SESSION_ENDED: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+  FORBIDDEN: 'Sorry, hierfür besitzt du keine Berechtigung.',
+  NOT_FOUND: 'Seite nicht gefunden',
+  BAD_REQUEST: 'Bitte überprüfe deine Eingaben.',
+  CONFLICT: 'Das gibt es bereits.',
+  BAD_GATEWAY: 'Der Spielserver hat nicht wie erwartet geantwortet. Bitte versuche es später erneut.',
+  GATEWAY_TIMEOUT: 'Der Spielserver antwortet gerade nicht. Bitte versuche es später erneut.',
+  CSRF: 'Die Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte lade die Seite neu.',
+  GENERIC: 'Etwas ist schiefgelaufen',
+  OFFLINE: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung.',
+} as const;
