@@ -1,0 +1,30 @@
+import { decide, routeAccess } from '@nova/domain';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { UnauthorizedPage } from '../components/status-pages';
+import { Loading } from '../components/ui/loading';
+import { loginHref } from '../config/paths';
+import { useSession } from '../lib/session';
+
+function RedirectToLogin({ returnTo }: { returnTo: string }) {
+  useEffect(() => {
+    window.location.assign(loginHref(returnTo));
+  }, [returnTo]);
+  return <Loading text="Weiterleitung zur Anmeldung..." />;
+}
+
+/**
+ * Doc 1 §5 route guard, by the policy table of @nova/domain: not signed in → sign-in, then back to
+ * the wanted address; a missing role → the unauthorized page at the same address.
+ */
+export function AccessGate({ children }: { children: ReactNode }) {
+  const { pathname, search, hash } = useLocation();
+  const session = useSession();
+  const access = routeAccess(pathname);
+  if (access.kind === 'public') return <>{children}</>;
+  if (session.status === 'loading') return <Loading />;
+  const decision = decide(access, session.me.signedIn ? session.me : null);
+  if (decision === 'unauthenticated') return <RedirectToLogin returnTo={`${pathname}${search}${hash}`} />;
+  if (decision === 'forbidden') return <UnauthorizedPage />;
+  return <>{children}</>;
+}

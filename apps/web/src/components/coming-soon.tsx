@@ -1,0 +1,16 @@
+import { PageHeader } from './ui/page-header';
+import { Alert } from './ui/alert';
+
+/** A screen whose route and guard exist but whose content ships in a later issue; it says so. */
+export function ComingSoon({ title, issue }: { title: string; issue: string }) {
+  return (
+    <section>
+      <title>{`${title} – Nova Legacy`}</title>
+      <PageHeader title={title} />
+      <Alert tone="info">
+        Dieser Bereich ist in Arbeit und noch nicht verfügbar ({issue}). Die Seite ist bereits geschützt und
+        nur mit den passenden Rechten erreichbar.
+      </Alert>
+    </section>
+  );
+}

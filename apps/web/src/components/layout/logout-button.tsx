@@ -1,0 +1,12 @@
+import { cn } from '../../lib/cn';
+
+/** Logout is a same-origin POST (ARCHITECTURE §5: it cannot be triggered cross-site). */
+export function LogoutButton({ className }: { className?: string }) {
+  return (
+    <form method="post" action="/auth/logout" className="contents">
+      <button type="submit" className={cn('cursor-pointer', className)}>
+        Logout
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { ERROR_MESSAGES } from '@nova/domain';
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
+
+function StatusPage({ title, code }: { title: string; code: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <title>{`${title} – Nova Legacy`}</title>
+      <p aria-hidden="true" className="text-6xl font-black text-brand-500/40">
+        {code}
+      </p>
+      <h1 className="mt-4 text-2xl font-bold">{title}</h1>
+      <p className="mt-6">
+        <Link to={paths.home}>Zur Startseite</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Doc 1 §2.2. */
+export function NotFoundPage() {
+  return <StatusPage title="Seite nicht gefunden" code="404" />;
+}
+
+/** Doc 1 §2.3: shown in place, without changing the address. */
+export function UnauthorizedPage() {
+  return <StatusPage title={ERROR_MESSAGES.FORBIDDEN} code="403" />;
+}

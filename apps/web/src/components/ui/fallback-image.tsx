@@ -1,0 +1,21 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+
+/** An image that switches to a fallback once when it fails to load (doc 1 §2.7, doc 2 §2). */
+export function FallbackImage({
+  src,
+  fallback,
+  alt,
+  ...props
+}: ImgHTMLAttributes<HTMLImageElement> & { src: string; fallback: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <img
+      {...props}
+      alt={alt}
+      src={failed ? fallback : src}
+      onError={() => {
+        if (!failed) setFailed(true);
+      }}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { publicConfig } from './public-config';
+
+/** Image URLs by the spec's path conventions (doc 2 §9) under ASSET_BASE_URL. */
+const base = publicConfig.assetBaseUrl;
+const at = (path: string) => `${base}${path}`;
+
+export const assets = {
+  logo: at('logo.png'),
+  hero: at('hero.jpg'),
+  skill: (id: number) => at(`skills/${id}.png`),
+  license: (id: number) => at(`licenses/${id}.png`),
+  bank: (id: number) => at(`banks/${id}.png`),
+  skin: (skinId: number) => at(`skins/${skinId}.png`),
+  avatar: (skinId: number) => at(`skins-avatar/${skinId}.png`),
+  vehicle: (typeId: number) => at(`vehicles/${typeId}.jpg`),
+  item: (type: number) => at(`inventory/${type}.png`),
+  achievement: (id: number) => at(`achievements/${id}.png`),
+  placeholder: {
+    skin: at('placeholders/skin.png'),
+    avatar: at('placeholders/avatar.png'),
+    vehicle: at('placeholders/vehicle.jpg'),
+    item: at('placeholders/item.png'),
+    achievement: at('placeholders/achievement.png'),
+  },
+} as const;

@@ -1,0 +1,61 @@
+import type { Me, PublicConfig } from '@nova/contracts';
+
+/**
+ * Reads a JSON slot of index.html that the BFF filled (apps/bff/src/plugins/static-spa.ts). The BFF
+ * validated it; a light shape check here keeps zod out of the public entry bundle.
+ */
+function readSlot(id: string): unknown {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const FALLBACK: PublicConfig = {
+  assetBaseUrl: '/images/',
+  links: { forum: '#', discord: '#', teamspeak: '#', teamspeakDownload: '#', discordDownload: '#' },
+  operator: {
+    name: '',
+    representative: '',
+    street: '',
+    postalCode: '',
+    city: '',
+    country: '',
+    email: '',
+    phone: null,
+  },
+  discordClientId: null,
+  backgroundCredit: { text: 'Hintergrundbild', url: '#' },
+};
+
+function readConfig(): PublicConfig {
+  const value = readSlot('nova-config');
+  if (
+    !isObject(value) ||
+    typeof value.assetBaseUrl !== 'string' ||
+    !isObject(value.links) ||
+    !isObject(value.operator)
+  ) {
+    return FALLBACK;
+  }
+  return value as unknown as PublicConfig;
+}
+
+export const publicConfig: PublicConfig = readConfig();
+
+/** The signed-in user as the BFF knew it when serving the page; null when unknown (dev server). */
+export function initialMe(): Me | null {
+  const value = readSlot('nova-session');
+  if (!isObject(value) || typeof value.signedIn !== 'boolean') return null;
+  if (!value.signedIn) return { signedIn: false };
+  const { id, username, displayName, roles } = value;
+  if (typeof id !== 'string' || typeof username !== 'string' || typeof displayName !== 'string') return null;
+  if (!Array.isArray(roles) || !roles.every((r) => typeof r === 'string')) return null;
+  return { signedIn: true, id, username, displayName, roles };
+}

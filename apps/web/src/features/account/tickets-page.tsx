@@ -1,0 +1,13 @@
+import { useSession } from '../../lib/session';
+
+/** Doc 1 §2.1: the tickets page shows only the user's custom display name as a heading. */
+export function TicketsPage() {
+  const session = useSession();
+  const name = session.status === 'ready' && session.me.signedIn ? session.me.displayName : '';
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <title>Tickets – Nova Legacy</title>
+      <h1 className="text-3xl font-bold">{name}</h1>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { dayKeyOf, monthTitle, shiftMonth, yearMonthOf, type YearMonth } from '@nova/domain';
+import type { CalendarEventView } from '@nova/contracts';
+import { useMemo, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/loading';
+import { PageHeader } from '../../components/ui/page-header';
+import { trpc } from '../../lib/trpc';
+import { DayList } from './components/day-list';
+import { MonthGrid } from './components/month-grid';
+
+function group(events: readonly CalendarEventView[]): Map<string, CalendarEventView[]> {
+  const byDay = new Map<string, CalendarEventView[]>();
+  for (const event of events) byDay.set(event.day, [...(byDay.get(event.day) ?? []), event]);
+  return byDay;
+}
+
+/** Doc 2 "Fight calendar". */
+export function CalendarPage() {
+  const [month, setMonth] = useState<YearMonth>(() => yearMonthOf(new Date()));
+  const calendar = trpc.calendar.list.useQuery();
+  const byDay = useMemo(() => group(calendar.data ?? []), [calendar.data]);
+  const [today] = useState(() => dayKeyOf(Date.now() / 1000));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <title>Fight-Kalender – Nova Legacy</title>
+      <PageHeader title="Fight-Kalender" lines={['Alle Fight-Events auf Nova Legacy im Überblick.']} />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold" aria-live="polite">
+          {monthTitle(month)}
+        </h2>
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            aria-label="Vorheriger Monat"
+            onClick={() => setMonth((m) => shiftMonth(m, -1))}
+          >
+            <span aria-hidden="true">‹</span>
+          </Button>
+          <Button variant="secondary" onClick={() => setMonth(yearMonthOf(new Date()))}>
+            Heute
+          </Button>
+          <Button
+            variant="secondary"
+            aria-label="Nächster Monat"
+            onClick={() => setMonth((m) => shiftMonth(m, 1))}
+          >
+            <span aria-hidden="true">›</span>
+          </Button>
+        </div>
+      </div>
+      {calendar.isPending ? (
+        <Loading text="Fight-Events werden geladen..." />
+      ) : (
+        <>
+          {calendar.isError && (
+            <Alert
+              tone="error"
+              action={
+                <Button variant="secondary" onClick={() => void calendar.refetch()}>
+                  Erneut versuchen
+                </Button>
+              }
+            >
+              Die Fight-Events konnten nicht geladen werden. Bitte versuche es später erneut.
+            </Alert>
+          )}
+          <MonthGrid month={month} byDay={byDay} today={today} />
+          <DayList month={month} byDay={byDay} today={today} />
+        </>
+      )}
+    </div>
+  );
+}

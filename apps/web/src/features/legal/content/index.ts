@@ -1,0 +1,3 @@
+export type { LegalBlock, LegalDocument, LegalSection } from './types';
+export { imprint } from './imprint';
+export { privacyPolicy, termsOfUse } from './terms';

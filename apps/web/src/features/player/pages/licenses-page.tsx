@@ -1,0 +1,51 @@
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { FallbackImage } from '../../../components/ui/fallback-image';
+import { assets } from '../../../config/assets';
+import { cn } from '../../../lib/cn';
+import { trpc } from '../../../lib/trpc';
+import { PlayerPage } from '../components/player-page';
+import { QueryView } from '../components/query-view';
+import { usePlayerInput } from '../hooks/use-player-target';
+
+/** Doc 2 "Licenses": the four licenses, Vorhanden / Nicht vorhanden, missing ones dimmed. */
+export function LicensesPage() {
+  const query = trpc.player.licenses.useQuery(usePlayerInput());
+  return (
+    <PlayerPage title="Lizenzen" lines={['Hier kannst du deine Lizenzen einsehen.']}>
+      <QueryView
+        query={query}
+        loadingText="Lizenzen werden geladen..."
+        emptyText="Lizenzen konnten nicht angezeigt werden"
+        isEmpty={(d) => d.length === 0}
+      >
+        {(licenses) => (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {licenses.map((license) => (
+              <li key={license.licenseId}>
+                <Card
+                  data-owned={license.owned}
+                  className={cn(
+                    'flex h-full flex-col items-center text-center',
+                    !license.owned && 'opacity-50',
+                  )}
+                >
+                  <FallbackImage
+                    src={assets.license(license.licenseId)}
+                    fallback={assets.placeholder.item}
+                    alt=""
+                    className="h-20 object-contain"
+                  />
+                  <h2 className="mt-2 font-semibold">{license.name}</h2>
+                  <p className="mt-2">
+                    <Badge tone={license.owned ? 'success' : 'muted'}>{license.status}</Badge>
+                  </p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </PlayerPage>
+  );
+}

@@ -1,0 +1,118 @@
+import { formatNumber, MOVEMENT_LABELS } from '@nova/domain';
+import { ExternalLink, buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FallbackImage } from '../../../components/ui/fallback-image';
+import { Loading } from '../../../components/ui/loading';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { NotFoundPage, UnauthorizedPage } from '../../../components/status-pages';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { assets } from '../../../config/assets';
+import { classifyError, trpc } from '../../../lib/trpc';
+import { ForeignBanner } from '../components/foreign-banner';
+import { ProfileTabs } from '../components/profile-tabs';
+import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';
+
+/** Doc 2 "Player profile". */
+export function ProfilePage() {
+  const input = usePlayerInput();
+  const { userId } = usePlayerTarget();
+  const query = trpc.player.profile.useQuery(input);
+
+  if (query.isPending) return <Loading text="Profil wird geladen..." />;
+  if (query.isError) {
+    const kind = classifyError(query.error);
+    if (kind === 'forbidden') return <UnauthorizedPage />;
+    if (kind === 'not-found') return <NotFoundPage />;
+    if (kind === 'unauthorized') return <Loading text="Weiterleitung zur Anmeldung..." />;
+    return (
+      <>
+        <ForeignBanner />
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Erneut versuchen
+            </Button>
+          }
+        >
+          Spielerprofil konnte nicht geladen werden
+        </Alert>
+      </>
+    );
+  }
+
+  const p = query.data;
+  const stats: [string, string][] = [
+    ['Prestige', formatNumber(p.prestige)],
+    ['Level', formatNumber(p.level)],
+    ['Bargeld', p.moneyText],
+    ['Alter', formatNumber(p.age)],
+    ['Geschlecht', p.gender],
+  ];
+  return (
+    <section>
+      <title>{`${p.username} – Nova Legacy`}</title>
+      <ForeignBanner />
+      <Card className="flex flex-col gap-6 md:flex-row">
+        <FallbackImage
+          src={p.avatarSkinId === null ? assets.placeholder.avatar : assets.avatar(p.avatarSkinId)}
+          fallback={assets.placeholder.avatar}
+          alt={`Avatar von ${p.username}`}
+          className="size-32 self-center rounded-full bg-slate-100 object-cover md:self-start dark:bg-slate-800"
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-3xl font-bold break-words">{p.username}</h1>
+            {p.adminUrl && (
+              <ExternalLink href={p.adminUrl} className={buttonClass('secondary')}>
+                Benutzer administrieren
+              </ExternalLink>
+            )}
+          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {stats.map(([label, value]) => (
+              <div key={label} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+                  {label}
+                </dt>
+                <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-6 grid gap-4 md:grid-cols-3">
+            <ProgressBar
+              label="Erfahrung"
+              value={p.exp}
+              max={p.expMax}
+              valueText={`${formatNumber(p.exp)} / ${p.expMax}`}
+            />
+            <ProgressBar label="Hunger" value={p.hunger} max={100} valueText={`${p.hunger} %`} tone="amber" />
+            <ProgressBar label="Durst" value={p.thirst} max={100} valueText={`${p.thirst} %`} tone="sky" />
+          </div>
+        </div>
+      </Card>
+
+      <div className="mt-8">
+        <ProfileTabs userId={userId} />
+      </div>
+
+      <Card className="mt-8">
+        <h2 className="text-lg font-semibold">Bewegungsstatistik</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Zurückgelegte Strecken, in 10.000 Spieleinheiten
+        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
+          {(Object.keys(MOVEMENT_LABELS) as (keyof typeof MOVEMENT_LABELS)[]).map((key) => (
+            <div key={key} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+                {MOVEMENT_LABELS[key]}
+              </dt>
+              <dd className="text-lg font-semibold tabular-nums">{formatNumber(p.movement[key])}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { Card } from '../../../components/ui/card';
+import { FallbackImage } from '../../../components/ui/fallback-image';
+import { assets } from '../../../config/assets';
+import { trpc } from '../../../lib/trpc';
+import { PlayerPage } from '../components/player-page';
+import { QueryView } from '../components/query-view';
+import { usePlayerInput } from '../hooks/use-player-target';
+
+/** Doc 1 §2.10: cards with an image by skill id, the skill name and its level. */
+export function SkillsPage() {
+  const query = trpc.player.skills.useQuery(usePlayerInput());
+  return (
+    <PlayerPage title="Skills" lines={['Hier kannst du deine Fähigkeiten einsehen']}>
+      <QueryView
+        query={query}
+        loadingText="Fähigkeiten werden geladen..."
+        emptyText="Du hast aktuell keine Fähigkeiten"
+        isEmpty={(d) => d.length === 0}
+      >
+        {(skills) => (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {skills.map((skill) => (
+              <li key={skill.id}>
+                <Card className="flex h-full flex-col items-center text-center">
+                  <FallbackImage
+                    src={assets.skill(skill.id)}
+                    fallback={assets.placeholder.item}
+                    alt=""
+                    className="size-20 object-contain"
+                  />
+                  <h2 className="mt-2 font-semibold">{skill.name}</h2>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">Level {skill.level}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </PlayerPage>
+  );
+}

@@ -1,0 +1,36 @@
+import { Card } from '../../../components/ui/card';
+import { FallbackImage } from '../../../components/ui/fallback-image';
+import { assets } from '../../../config/assets';
+import { trpc } from '../../../lib/trpc';
+import { PlayerPage } from '../components/player-page';
+import { QueryView } from '../components/query-view';
+import { usePlayerInput } from '../hooks/use-player-target';
+
+/** Doc 1 §2.9 and doc 2 "Skins (player)": a grid of skin images with their names. */
+export function SkinsPage() {
+  const query = trpc.player.skins.useQuery(usePlayerInput());
+  return (
+    <PlayerPage title="Skins" lines={['Hier kannst du deine Skins einsehen']}>
+      <QueryView query={query} emptyText="Du hast aktuell keine Skins" isEmpty={(d) => d.length === 0}>
+        {(skins) => (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {skins.map((skin) => (
+              <li key={skin.skinId}>
+                <Card className="flex h-full flex-col items-center text-center">
+                  <FallbackImage
+                    src={assets.skin(skin.skinId)}
+                    fallback={assets.placeholder.skin}
+                    alt=""
+                    className="h-40 object-contain"
+                    loading="lazy"
+                  />
+                  <h2 className="mt-2 font-semibold">{skin.name}</h2>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </PlayerPage>
+  );
+}

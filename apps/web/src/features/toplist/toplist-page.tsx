@@ -1,0 +1,60 @@
+import { TOPLIST_CATEGORIES } from '@nova/domain';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
+import { trpc } from '../../lib/trpc';
+import { RankTable } from './components/rank-table';
+import { TopCard } from './components/top-card';
+
+/** Doc 1 §2.11. */
+export function ToplistPage() {
+  const toplist = trpc.toplist.get.useQuery();
+  const data = toplist.data;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <title>Server Toplist – Nova Legacy</title>
+      <PageHeader
+        title="Server Toplist"
+        lines={[
+          'Spiel auf Nova Legacy, sammle Erfahrung und Erfolge – und sichere dir deinen Platz in der Rangliste!',
+        ]}
+      />
+      {toplist.isError && (
+        <Alert
+          tone="error"
+          action={
+            <Button variant="secondary" onClick={() => void toplist.refetch()}>
+              Erneut versuchen
+            </Button>
+          }
+        >
+          Die Toplist konnte nicht geladen werden. Bitte versuche es später erneut.
+        </Alert>
+      )}
+      <div className="grid gap-4 md:grid-cols-3">
+        {TOPLIST_CATEGORIES.flatMap((category) =>
+          category.key === 'most_playtime'
+            ? []
+            : [
+                <TopCard
+                  key={category.key}
+                  title={category.title}
+                  label={category.cardLabel}
+                  entry={data?.top[category.key]}
+                />,
+              ],
+        )}
+      </div>
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        {TOPLIST_CATEGORIES.map((category) => (
+          <RankTable
+            key={category.key}
+            title={category.title}
+            valueColumn={category.column}
+            rows={data?.tables[category.key] ?? []}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { AppRouter } from '@nova/bff';
+import { QueryClient } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
+
+/** Same-origin only; `X-CSRF: 1` proves the request comes from this SPA (ARCHITECTURE §5). */
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        maxURLLength: 4000,
+        headers: () => ({ 'x-csrf': '1' }),
+        fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
+      }),
+    ],
+  });
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => failureCount < 1 && isRetryable(error),
+      },
+    },
+  });
+}
+
+function isRetryable(error: unknown): boolean {
+  const kind = classifyError(error);
+  return kind === 'offline';
+}
+
+export type ErrorKind =
+  'unauthorized' | 'forbidden' | 'not-found' | 'bad-request' | 'upstream' | 'offline' | 'unknown';
+
+interface ErrorShape {
+  data?: { code?: unknown; httpStatus?: unknown } | null;
+  message?: unknown;
+}
+
+/** What a failed call means for the screen. */
+export function classifyError(error: unknown): ErrorKind {
+  if (typeof error !== 'object' || error === null) return 'unknown';
+  const data = (error as ErrorShape).data;
+  const code = typeof data?.code === 'string' ? data.code : undefined;
+  switch (code) {
+    case 'UNAUTHORIZED':
+      return 'unauthorized';
+    case 'FORBIDDEN':
+      return 'forbidden';
+    case 'NOT_FOUND':
+      return 'not-found';
+    case 'BAD_REQUEST':
+      return 'bad-request';
+    case 'BAD_GATEWAY':
+    case 'GATEWAY_TIMEOUT':
+    case 'SERVICE_UNAVAILABLE':
+      return 'upstream';
+    default:
+      break;
+  }
+  if (error instanceof TypeError || (error as { cause?: unknown }).cause instanceof TypeError)
+    return 'offline';
+  return 'unknown';
+}
