@@ -1,0 +1,120 @@
+/**
+ * Keycloak's token contents: profile claims for ID tokens and userinfo, and the access token claims
+ * (`typ`, `azp`, `sid`, `realm_access`, `resource_access`, ...) that the BFF and the game API read.
+ */
+import type {
+  AccessToken,
+  Account as ProviderAccount,
+  ClientCredentials,
+  FindAccount,
+  JWTStructured,
+  KoaContextWithOIDC,
+} from 'oidc-provider';
+
+import {
+  DEFAULT_REALM_ROLES,
+  SERVICE_ACCOUNTS,
+  displayName,
+  type Account,
+  type AccountStore,
+} from './accounts';
+import type { ResolvedConfig } from './config';
+
+/**
+ * Keycloak puts its default client scopes (profile, email) into every token of a client, so these
+ * claims hang off `openid` and not off the optional `profile`/`email` scopes.
+ */
+export const PROFILE_CLAIMS = [
+  'preferred_username',
+  'name',
+  'email',
+  'email_verified',
+  'customname',
+] as const;
+
+export const CLAIMS_CONFIG = {
+  openid: ['sub', ...PROFILE_CLAIMS],
+  profile: ['preferred_username', 'name', 'customname'],
+  email: ['email', 'email_verified'],
+  roles: [],
+  acr: null,
+  auth_time: null,
+  sid: null,
+  iss: null,
+} as const;
+
+export function profileClaims(account: Account): { sub: string; [claim: string]: unknown } {
+  return {
+    sub: account.id,
+    preferred_username: account.username,
+    name: displayName(account),
+    email: account.email,
+    email_verified: true,
+    customname: [...account.customname],
+  };
+}
+
+/** `realm_access` and `resource_access` as Keycloak writes them (a client without roles is left out). */
+export function roleClaims(account: Account | undefined, bffClientId: string): Record<string, unknown> {
+  const realmRoles = [...(account?.realmRoles ?? []), ...DEFAULT_REALM_ROLES];
+  const resourceAccess: Record<string, { roles: string[] }> = {};
+  if (account && account.clientRoles.length > 0) {
+    resourceAccess[bffClientId] = { roles: [...account.clientRoles] };
+  }
+  return { realm_access: { roles: realmRoles }, resource_access: resourceAccess };
+}
+
+export function findAccount(accounts: AccountStore): FindAccount {
+  return (_ctx, sub) => {
+    const account = accounts.findById(sub);
+    if (!account) return undefined;
+    const found: ProviderAccount = {
+      accountId: account.id,
+      claims: () => profileClaims(account),
+    };
+    return found;
+  };
+}
+
+/**
+ * Audience of the access tokens a client gets. The BFF's and the integrator's tokens are meant for
+ * the BFF (like a Keycloak audience mapper), so the BFF can accept an integrator's bearer token.
+ */
+export function audienceFor(config: ResolvedConfig, clientId: string | undefined): string {
+  if (clientId === undefined || clientId in SERVICE_ACCOUNTS) return config.bffClientId;
+  return clientId;
+}
+
+function isAccessToken(token: AccessToken | ClientCredentials): token is AccessToken {
+  return token.kind === 'AccessToken';
+}
+
+/** `formats.customizers.jwt`: rewrites oidc-provider's JWT access token into Keycloak's shape. */
+export function keycloakAccessToken(config: ResolvedConfig, accounts: AccountStore) {
+  return (_ctx: KoaContextWithOIDC, token: AccessToken | ClientCredentials, jwt: JWTStructured): void => {
+    // Keycloak signs access tokens with `typ: JWT` (not RFC 9068's `at+jwt`).
+    jwt.header = { ...jwt.header, typ: 'JWT' };
+    const payload = jwt.payload;
+    payload.aud = audienceFor(config, token.clientId);
+    payload.typ = 'Bearer';
+    payload.azp = token.clientId;
+
+    if (isAccessToken(token)) {
+      const account = accounts.findById(token.accountId);
+      // Keycloak names the client in `azp` only; `client_id` marks service-account tokens.
+      delete payload.client_id;
+      payload.sid = token.sid;
+      Object.assign(payload, account ? profileClaims(account) : {}, roleClaims(account, config.bffClientId));
+      payload.sub = token.accountId;
+      return;
+    }
+
+    const serviceAccount = token.clientId === undefined ? undefined : SERVICE_ACCOUNTS[token.clientId];
+    if (serviceAccount) {
+      payload.sub = serviceAccount.id;
+      payload.preferred_username = serviceAccount.username;
+    }
+    payload.scope = token.scope ?? 'profile email';
+    Object.assign(payload, roleClaims(undefined, config.bffClientId));
+  };
+}
