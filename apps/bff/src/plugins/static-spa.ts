@@ -51,6 +51,8 @@ export async function staticSpa(
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
+    // index.html is served only with the configuration and session filled in (below).
+    globIgnore: ['index.html'],
     index: false,
     cacheControl: false,
     setHeaders(reply, path) {

@@ -1,0 +1,117 @@
+// `pnpm start`: builds what is missing, starts the demo stand-ins for what is not configured
+// (dev-idp when OIDC_ISSUER is unset, game-api-sim when GAME_API_URL is unset) and the BFF, and
+// prints where each part listens. `pnpm dev` (--dev) runs the same with Vite's dev server.
+import { spawn } from 'node:child_process';
+import { APPS, ROOT, buildMissing, isPortFree, startNode, stopAll, waitForHttp } from './lib/processes.mjs';
+
+const dev = process.argv.includes('--dev');
+const production = process.env.NODE_ENV === 'production';
+const port = Number(process.env.PORT ?? 3000);
+const webDevPort = Number(process.env.WEB_DEV_PORT ?? 5173);
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${dev ? webDevPort : port}`;
+const idpPort = Number(process.env.DEV_IDP_PORT ?? 8080);
+const simPort = Number(process.env.GAME_API_PORT ?? 8090);
+
+const needIdp = !process.env.OIDC_ISSUER;
+const needSim = !process.env.GAME_API_URL;
+
+if (production && (needIdp || needSim)) {
+  console.error(
+    'NODE_ENV=production: OIDC_ISSUER und GAME_API_URL müssen gesetzt sein – in production startet keine Demo.',
+  );
+  process.exit(78);
+}
+
+const parts = [
+  'bff',
+  ...(dev ? [] : ['web']),
+  ...(needIdp ? ['dev-idp'] : []),
+  ...(needSim ? ['game-api-sim'] : []),
+];
+buildMissing(parts);
+
+for (const [name, wanted] of [
+  ['BFF', port],
+  ...(needIdp ? [['dev-idp', idpPort]] : []),
+  ...(needSim ? [['game-api-sim', simPort]] : []),
+  ...(dev ? [['Vite', webDevPort]] : []),
+]) {
+  if (!(await isPortFree(wanted))) {
+    console.error(
+      `Port ${wanted} (${name}) ist belegt. Beende den Prozess dort oder wähle einen anderen Port.`,
+    );
+    process.exit(1);
+  }
+}
+
+const children = [];
+const shutdown = (code = 0) => {
+  stopAll(children);
+  setTimeout(() => process.exit(code), 300).unref();
+};
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+const issuer = process.env.OIDC_ISSUER ?? `http://localhost:${idpPort}/realms/nova`;
+const gameApiUrl = process.env.GAME_API_URL ?? `http://localhost:${simPort}/`;
+
+try {
+  if (needIdp) {
+    const idp = startNode('dev-idp', APPS['dev-idp'].output, {
+      DEV_IDP_PORT: String(idpPort),
+      DEV_IDP_ISSUER: issuer,
+      PUBLIC_URL: publicUrl,
+    });
+    children.push(idp);
+    await waitForHttp(`${issuer}/.well-known/openid-configuration`, { child: idp });
+  }
+  if (needSim) {
+    const sim = startNode('game-api-sim', APPS['game-api-sim'].output, {
+      GAME_API_PORT: String(simPort),
+      OIDC_ISSUER: issuer,
+    });
+    children.push(sim);
+    await waitForHttp(`${gameApiUrl}toplist`, { child: sim });
+  }
+  const bffEnv = { PORT: String(port), PUBLIC_URL: publicUrl, OIDC_ISSUER: issuer, GAME_API_URL: gameApiUrl };
+  let bff;
+  if (dev) {
+    bff = spawn('pnpm', ['--filter', '@nova/bff', 'dev'], {
+      cwd: ROOT,
+      env: { ...process.env, ...bffEnv },
+      stdio: 'inherit',
+    });
+  } else {
+    bff = startNode('bff', APPS.bff.output, bffEnv);
+  }
+  children.push(bff);
+  await waitForHttp(`http://localhost:${port}/healthz`, { child: bff, timeoutMs: 60_000 });
+  if (dev) {
+    const vite = spawn('pnpm', ['--filter', '@nova/web', 'dev'], {
+      cwd: ROOT,
+      env: { ...process.env, BFF_URL: `http://localhost:${port}`, WEB_DEV_PORT: String(webDevPort) },
+      stdio: 'inherit',
+    });
+    children.push(vite);
+    await waitForHttp(`http://localhost:${webDevPort}/`, { child: vite });
+  }
+  for (const child of children) {
+    child.on('exit', (code) => {
+      console.error(`Ein Teil wurde beendet (Code ${code}); alle Teile werden gestoppt.`);
+      shutdown(code ?? 1);
+    });
+  }
+
+  const line = (label, value) => console.log(`  ${label.padEnd(22)} ${value}`);
+  console.log('\nNova Legacy läuft:');
+  line('Website + Control Panel', publicUrl);
+  line('BFF (API, /trpc, /auth)', `http://localhost:${port}`);
+  line('Identitätsdienst', needIdp ? `${issuer}  (Demo-Stand-in dev-idp)` : issuer);
+  line('Game API', needSim ? `${gameApiUrl}  (Demo-Stand-in game-api-sim)` : gameApiUrl);
+  line('Sitzungen', process.env.REDIS_URL ? `Redis ${process.env.REDIS_URL}` : 'Arbeitsspeicher');
+  if (needIdp) console.log('\n  Demo-Konten: spieler/spieler, beta/beta, admin/admin');
+  console.log('  Beenden mit Strg+C\n');
+} catch (error) {
+  console.error(`Start fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`);
+  shutdown(1);
+}
