@@ -15,7 +15,7 @@ export function RootLayout() {
         Zum Inhalt springen
       </a>
       <NavBar />
-      <main id="inhalt" className="flex flex-1 flex-col pb-24">
+      <main id="inhalt" className="flex flex-1 flex-col">
         <AccessGate>
           <Outlet />
         </AccessGate>

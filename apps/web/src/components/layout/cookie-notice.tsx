@@ -9,24 +9,28 @@ export function CookieNotice() {
   const [open, setOpen] = useState(() => !hasConsent());
   if (!open) return null;
   return (
-    <section
-      aria-label="Cookie-Hinweis"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 p-4 shadow-lg backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"
-    >
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3">
-        <p className="text-sm">
-          Diese Website verwendet ausschließlich technisch notwendige Cookies.{' '}
-          <Link to={`${paths.termsOfUse}#cookies`}>Mehr Infos</Link>
-        </p>
-        <Button
-          onClick={() => {
-            giveConsent();
-            setOpen(false);
-          }}
-        >
-          Verstanden
-        </Button>
-      </div>
-    </section>
+    <>
+      {/* Keeps the end of the page (the footer) reachable above the fixed notice. */}
+      <div aria-hidden="true" className="h-32 sm:h-20" />
+      <section
+        aria-label="Cookie-Hinweis"
+        className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 p-4 shadow-lg backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"
+      >
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3">
+          <p className="text-sm">
+            Diese Website verwendet ausschließlich technisch notwendige Cookies.{' '}
+            <Link to={`${paths.termsOfUse}#cookies`}>Mehr Infos</Link>
+          </p>
+          <Button
+            onClick={() => {
+              giveConsent();
+              setOpen(false);
+            }}
+          >
+            Verstanden
+          </Button>
+        </div>
+      </section>
+    </>
   );
 }

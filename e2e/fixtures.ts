@@ -1,0 +1,73 @@
+/**
+ * The test fixture: every page fails its test on an unexpected console error or uncaught exception
+ * (STYLE.md); `expectConsoleError` allows one pattern. `asRole` gives a page signed in as a demo
+ * account, from the storage state the setup project saved.
+ */
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { storageStateOf, type Role } from './stack';
+
+interface Fixtures {
+  allowedConsole: RegExp[];
+  consoleGuard: undefined;
+  expectConsoleError: (pattern: RegExp) => void;
+  asRole: (role: Role, options?: { viewport?: { width: number; height: number } }) => Promise<Page>;
+}
+
+/** Collects console errors and uncaught exceptions of every page of a context. */
+function watchContext(context: BrowserContext, allowed: RegExp[]): string[] {
+  const found: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = `${message.text()} @ ${message.location().url}`;
+      if (!allowed.some((pattern) => pattern.test(text))) found.push(text);
+    });
+    page.on('pageerror', (error) => found.push(`pageerror: ${error.message}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return found;
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixture argument to be destructured
+  allowedConsole: async ({}, use) => {
+    await use([]);
+  },
+  expectConsoleError: async ({ allowedConsole }, use) => {
+    await use((pattern) => allowedConsole.push(pattern));
+  },
+  consoleGuard: [
+    async ({ context, allowedConsole }, use) => {
+      const found = watchContext(context, allowedConsole);
+      await use(undefined);
+      expect(found, 'unexpected console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  asRole: async ({ browser, allowedConsole }, use) => {
+    const opened: { context: BrowserContext; found: string[] }[] = [];
+    await use(async (role, options) => {
+      const context = await browser.newContext({
+        storageState: storageStateOf(role),
+        locale: 'de-DE',
+        timezoneId: 'Europe/Berlin',
+        ...(options?.viewport ? { viewport: options.viewport } : {}),
+      });
+      opened.push({ context, found: watchContext(context, allowedConsole) });
+      return context.newPage();
+    });
+    const found = opened.flatMap((o) => o.found);
+    for (const { context } of opened) await context.close();
+    expect(found, 'unexpected console errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Signs in through the identity provider's German login form. */
+export async function signIn(page: Page, username: string, password = username): Promise<void> {
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}

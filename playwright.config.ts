@@ -1,0 +1,73 @@
+/**
+ * End-to-end tests against the real stack (BFF + dev-idp + game-api-sim, built) in Debian's
+ * Chromium. Ports differ from `pnpm start`'s, so a running demo does not interfere.
+ */
+import { defineConfig } from '@playwright/test';
+import { E2E } from './e2e/stack';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '.e2e/results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E.bff,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['setup'], testIgnore: /auth\.setup\.ts/ },
+  ],
+  webServer: [
+    {
+      command: 'node apps/dev-idp/dist/server.js',
+      url: `${E2E.issuer}/.well-known/openid-configuration`,
+      env: { DEV_IDP_PORT: String(E2E.idpPort), PUBLIC_URL: E2E.bff },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node apps/game-api-sim/dist/server.js',
+      url: `${E2E.gameApi}toplist`,
+      env: { GAME_API_PORT: String(E2E.simPort), OIDC_ISSUER: E2E.issuer },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node apps/bff/dist/server.js',
+      url: `${E2E.bff}/healthz`,
+      env: {
+        PORT: String(E2E.bffPort),
+        PUBLIC_URL: E2E.bff,
+        OIDC_ISSUER: E2E.issuer,
+        GAME_API_URL: E2E.gameApi,
+        LOG_LEVEL: 'warn',
+        ...E2E.operator,
+      },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});
