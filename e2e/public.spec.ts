@@ -1,7 +1,15 @@
 /** Issue 2: every public page with the spec's texts and the game API's data (doc 1 §2). */
-import { minutesToHours } from '@nova/domain';
+import { minutesToHours, monthTitle, yearMonthOf } from '@nova/domain';
 import { expect, test } from './fixtures';
 import { E2E } from './stack';
+
+const dayTitle = (date: Date) =>
+  new Intl.DateTimeFormat('de-DE', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'Europe/Berlin',
+  }).format(date);
 
 interface Entry {
   player: string;
@@ -203,28 +211,22 @@ test('the calendar shows the game API events in German time', async ({ page }) =
   }[];
   const now = Date.now() / 1000;
   const next = events.filter((e) => e.timestamp > now).sort((a, b) => a.timestamp - b.timestamp)[0];
-  expect(next).toBeDefined();
-  const when = new Date((next?.timestamp ?? 0) * 1000);
-  const month = new Intl.DateTimeFormat('de-DE', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Berlin',
-  }).format(when);
+  if (!next) throw new Error('the simulator has no upcoming fight event');
+  const when = new Date(next.timestamp * 1000);
+  const target = yearMonthOf(when);
+  const current = yearMonthOf(new Date());
+  const ahead = (target.year - current.year) * 12 + (target.month - current.month);
   const time = new Intl.DateTimeFormat('de-DE', {
     hour: '2-digit',
     minute: '2-digit',
     timeZone: 'Europe/Berlin',
   }).format(when);
   await page.goto('/calendar');
-  while (!(await page.getByRole('heading', { name: month }).isVisible())) {
-    await page.getByRole('button', { name: 'Nächster Monat' }).click();
-  }
-  await expect(
-    page
-      .getByRole('table', { name: 'Monatsansicht' })
-      .getByText(`${time} Uhr ${next?.name ?? ''}`)
-      .first(),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: monthTitle(current) })).toBeVisible();
+  for (let i = 0; i < ahead; i++) await page.getByRole('button', { name: 'Nächster Monat' }).click();
+  await expect(page.getByRole('heading', { name: monthTitle(target) })).toBeVisible();
+  const cell = page.getByRole('table', { name: 'Monatsansicht' }).getByRole('cell', { name: dayTitle(when) });
+  await expect(cell).toContainText(`${time} Uhr ${next.name}`);
 });
 
 test('the calendar shows "Fight-Events werden geladen..." while loading', async ({ page }) => {

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { UnauthorizedPage } from '../components/status-pages';
 import { Loading } from '../components/ui/loading';
-import { loginHref } from '../config/paths';
+import { loginHref, paths } from '../config/paths';
 import { useSession } from '../lib/session';
 
 function RedirectToLogin({ returnTo }: { returnTo: string }) {
@@ -15,9 +15,10 @@ function RedirectToLogin({ returnTo }: { returnTo: string }) {
 
 /**
  * Doc 1 §5 route guard, by the policy table of @nova/domain: not signed in → sign-in, then back to
- * the wanted address; a missing role → the unauthorized page at the same address.
+ * the wanted address; a missing role → the unauthorized page at the same address. Inside the Control
+ * Panel (`within`) the unauthorized page is shown in the shell, so the sidebar stays.
  */
-export function AccessGate({ children }: { children: ReactNode }) {
+export function AccessGate({ children, within }: { children: ReactNode; within?: 'control-panel' }) {
   const { pathname, search, hash } = useLocation();
   const session = useSession();
   const access = routeAccess(pathname);
@@ -25,6 +26,14 @@ export function AccessGate({ children }: { children: ReactNode }) {
   if (session.status === 'loading') return <Loading />;
   const decision = decide(access, session.me.signedIn ? session.me : null);
   if (decision === 'unauthenticated') return <RedirectToLogin returnTo={`${pathname}${search}${hash}`} />;
-  if (decision === 'forbidden') return <UnauthorizedPage />;
+  if (decision === 'forbidden') {
+    if (within) return <UnauthorizedPage />;
+    if (pathname.startsWith(`${paths.controlPanel}/`)) return <>{children}</>;
+    return (
+      <main id="inhalt">
+        <UnauthorizedPage />
+      </main>
+    );
+  }
   return <>{children}</>;
 }

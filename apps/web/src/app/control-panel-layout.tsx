@@ -5,6 +5,7 @@ import { Breadcrumbs } from '../components/layout/breadcrumbs';
 import { SidebarNav } from '../components/layout/sidebar-nav';
 import { Button } from '../components/ui/button';
 import { useSession } from '../lib/session';
+import { AccessGate } from './access-gate';
 
 /**
  * Doc 1 §2.6: sidebar, breadcrumb bar, content. From 768 px the sidebar is fixed; below it slides in
@@ -38,15 +39,17 @@ export function ControlPanelLayout() {
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-      <div className="min-w-0 flex-1 px-4 py-6 md:px-8">
+      <main id="inhalt" className="min-w-0 flex-1 px-4 py-6 md:px-8">
         <div className="mb-4 md:hidden">
           <Button variant="secondary" aria-expanded={open} onClick={() => setOpen(true)}>
             <span aria-hidden="true">☰</span> Control-Panel-Menü
           </Button>
         </div>
         <Breadcrumbs />
-        <Outlet />
-      </div>
+        <AccessGate within="control-panel">
+          <Outlet />
+        </AccessGate>
+      </main>
     </div>
   );
 }

@@ -15,15 +15,24 @@ export function RootLayout() {
         Zum Inhalt springen
       </a>
       <NavBar />
-      <main id="inhalt" className="flex flex-1 flex-col">
+      <div className="flex flex-1 flex-col">
         <AccessGate>
           <Outlet />
         </AccessGate>
-      </main>
+      </div>
       <Footer />
       <CookieNotice />
       <ScrollRestoration />
     </div>
+  );
+}
+
+/** Public pages: the whole area below the navigation bar is the main content. */
+export function PublicLayout() {
+  return (
+    <main id="inhalt" className="flex flex-1 flex-col">
+      <Outlet />
+    </main>
   );
 }
 

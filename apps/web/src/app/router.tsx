@@ -7,7 +7,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
 import { MANAGER_PAGES, PLAYER_PAGES, VEHICLE_DETAIL_CRUMB, paths } from '../config/paths';
 import { HomePage } from '../features/home/home-page';
-import { RootError, RootFallback, RootLayout } from './root-layout';
+import { PublicLayout, RootError, RootFallback, RootLayout } from './root-layout';
 
 const player = () => import('./routes/player');
 const admin = () => import('./routes/admin');
@@ -69,29 +69,37 @@ export const routes: RouteObject[] = [
     HydrateFallback: RootFallback,
     ErrorBoundary: RootError,
     children: [
-      { index: true, element: <Navigate to={paths.home} replace /> },
-      { path: 'home', Component: HomePage },
       {
-        path: 'imprint',
-        lazy: async () => ({ Component: (await import('../features/legal/imprint-page')).ImprintPage }),
+        Component: PublicLayout,
+        children: [
+          { index: true, element: <Navigate to={paths.home} replace /> },
+          { path: 'home', Component: HomePage },
+          {
+            path: 'imprint',
+            lazy: async () => ({ Component: (await import('../features/legal/imprint-page')).ImprintPage }),
+          },
+          {
+            path: 'termsOfUse',
+            lazy: async () => ({ Component: (await import('../features/legal/terms-page')).TermsPage }),
+          },
+          {
+            path: 'calendar',
+            lazy: async () => ({
+              Component: (await import('../features/calendar/calendar-page')).CalendarPage,
+            }),
+          },
+          {
+            path: 'toplist',
+            lazy: async () => ({ Component: (await import('../features/toplist/toplist-page')).ToplistPage }),
+          },
+          {
+            path: 'tickets',
+            lazy: async () => ({ Component: (await import('../features/account/tickets-page')).TicketsPage }),
+          },
+          { path: 'unauthorized', Component: UnauthorizedPage },
+          { path: '*', Component: NotFoundPage },
+        ],
       },
-      {
-        path: 'termsOfUse',
-        lazy: async () => ({ Component: (await import('../features/legal/terms-page')).TermsPage }),
-      },
-      {
-        path: 'calendar',
-        lazy: async () => ({ Component: (await import('../features/calendar/calendar-page')).CalendarPage }),
-      },
-      {
-        path: 'toplist',
-        lazy: async () => ({ Component: (await import('../features/toplist/toplist-page')).ToplistPage }),
-      },
-      {
-        path: 'tickets',
-        lazy: async () => ({ Component: (await import('../features/account/tickets-page')).TicketsPage }),
-      },
-      { path: 'unauthorized', Component: UnauthorizedPage },
       {
         path: 'control-panel',
         lazy: async () => ({ Component: (await import('./control-panel-layout')).ControlPanelLayout }),
@@ -144,7 +152,6 @@ export const routes: RouteObject[] = [
           { path: '*', Component: NotFoundPage },
         ],
       },
-      { path: '*', Component: NotFoundPage },
     ],
   },
 ];

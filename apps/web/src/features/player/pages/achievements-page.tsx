@@ -49,7 +49,7 @@ export function AchievementsPage() {
               {items.length === 0 ? (
                 <EmptyState>Keine Achievements in dieser Ansicht.</EmptyState>
               ) : (
-                <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                <ul aria-label="Achievements" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
                   {items.map((a) => (
                     <li key={a.id}>
                       <Card className={cn('flex h-full gap-4', !a.achieved && 'opacity-75')}>

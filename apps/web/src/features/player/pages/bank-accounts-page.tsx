@@ -14,7 +14,7 @@ export function BankAccountsPage() {
     <PlayerPage title="Bankkonten" lines={['Hier kannst du deine Bankkonten einsehen.']}>
       <QueryView query={query} emptyText="Du hast aktuell keine Bankkonten" isEmpty={(d) => d.length === 0}>
         {(accounts) => (
-          <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          <ul aria-label="Bankkonten" className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
             {accounts.map((account, index) => (
               <li key={`${account.bankId}-${index}`}>
                 <Card className="flex h-full gap-4">

@@ -14,7 +14,7 @@ export function CouponsPage() {
     <PlayerPage title="Coupons" lines={['Hier kannst du deine Coupons einsehen.']}>
       <QueryView query={query} emptyText="Du hast aktuell keine Coupons" isEmpty={(d) => d.length === 0}>
         {(coupons) => (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label="Coupons" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {coupons.map((coupon, index) => (
               <li key={`${coupon.name}-${index}`}>
                 <Card className="flex h-full items-start justify-between gap-3">

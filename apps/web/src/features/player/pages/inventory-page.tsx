@@ -17,7 +17,10 @@ export function InventoryPage() {
         isEmpty={(d) => d.length === 0}
       >
         {(items) => (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+          <ul
+            aria-label="Gegenstände"
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
+          >
             {items.map((item) => (
               <li key={item.type}>
                 <Card className="flex h-full flex-col items-center text-center">

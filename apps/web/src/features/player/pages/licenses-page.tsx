@@ -20,7 +20,7 @@ export function LicensesPage() {
         isEmpty={(d) => d.length === 0}
       >
         {(licenses) => (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <ul aria-label="Lizenzen" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {licenses.map((license) => (
               <li key={license.licenseId}>
                 <Card

@@ -18,7 +18,7 @@ export function SkillsPage() {
         isEmpty={(d) => d.length === 0}
       >
         {(skills) => (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <ul aria-label="Fähigkeiten" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {skills.map((skill) => (
               <li key={skill.id}>
                 <Card className="flex h-full flex-col items-center text-center">

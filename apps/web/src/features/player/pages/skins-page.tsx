@@ -13,7 +13,7 @@ export function SkinsPage() {
     <PlayerPage title="Skins" lines={['Hier kannst du deine Skins einsehen']}>
       <QueryView query={query} emptyText="Du hast aktuell keine Skins" isEmpty={(d) => d.length === 0}>
         {(skins) => (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <ul aria-label="Skins" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {skins.map((skin) => (
               <li key={skin.skinId}>
                 <Card className="flex h-full flex-col items-center text-center">

@@ -21,7 +21,7 @@ export function VehiclesPage() {
         isEmpty={(d) => d.items.length === 0}
       >
         {(data) => (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <ul aria-label="Fahrzeuge" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {data.items.map((vehicle) => (
               <li key={vehicle.id}>
                 <Card className="h-full p-0">

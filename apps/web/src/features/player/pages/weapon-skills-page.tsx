@@ -19,7 +19,7 @@ export function WeaponSkillsPage() {
         isEmpty={(d) => d.length === 0}
       >
         {(skills) => (
-          <ul className="grid gap-3 md:grid-cols-3">
+          <ul aria-label="Waffenskills" className="grid gap-3 md:grid-cols-3">
             {skills.map((skill) => (
               <li key={skill.key}>
                 <Card className="h-full">

@@ -1,0 +1,27 @@
+/** Reads the simulator's answers directly (with an integrator token), to compare screens with data. */
+import { DEMO_INTEGRATOR_CLIENT_ID, DEMO_INTEGRATOR_SECRET } from '@nova/demo';
+import { E2E } from './stack';
+
+let token: Promise<string> | undefined;
+
+function integratorToken(): Promise<string> {
+  token ??= fetch(`${E2E.issuer}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${DEMO_INTEGRATOR_CLIENT_ID}:${DEMO_INTEGRATOR_SECRET}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials' }),
+  })
+    .then((r) => r.json() as Promise<{ access_token: string }>)
+    .then((body) => body.access_token);
+  return token;
+}
+
+export async function gameApi<T>(path: string): Promise<T> {
+  const response = await fetch(`${E2E.gameApi}${path}`, {
+    headers: { authorization: `Bearer ${await integratorToken()}` },
+  });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
