@@ -79,8 +79,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/bff/src/env.ts', '**/*.test.ts', '**/test/**', 'apps/bff/scripts/**'],
+    files: ['apps/bff/src/env.ts', '**/*.test.ts', '**/test/**', 'apps/bff/examples/**'],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // Runnable examples print their results.
+    files: ['apps/bff/examples/**'],
+    rules: { 'no-console': 'off' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**'],

@@ -10,6 +10,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { OidcClient } from './auth/oidc';
 import { authRoutes } from './auth/routes';
+import { clientUrls } from './auth/urls';
 import { SessionEndedError, TokenService } from './auth/token-service';
 import type { Env } from './env';
 import { GameApiClient } from './game-api/client';
@@ -83,8 +84,8 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     issuer: env.oidc.issuer,
     clientId: env.oidc.clientId,
     clientSecret: env.oidc.clientSecret,
-    redirectUri: `${env.publicUrl}/auth/callback`,
-    postLogoutRedirectUri: `${env.publicUrl}/`,
+    redirectUri: clientUrls(env.publicUrl).redirectUri,
+    postLogoutRedirectUri: clientUrls(env.publicUrl).postLogoutRedirectUri,
     ...(overrides.oidcFetch ? { fetch: overrides.oidcFetch } : {}),
   });
   const gameApi = new GameApiClient({

@@ -21,6 +21,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
+  if (env.production && new URL(env.oidc.issuer).protocol === 'http:') {
+    app.log.warn(
+      { issuer: env.oidc.issuer },
+      'the identity provider is reached over plain http; use https in production',
+    );
+  }
   await app.listen({ host: env.host, port: env.port });
   app.log.info(
     {

@@ -3,9 +3,10 @@
  * (game-api-sim) over HTTP: cookie, session id rotation, returnTo, logout, back-channel logout,
  * single-flight refresh, invalid_grant, the password action and integrator bearer tokens.
  */
-import { DEMO_ACCOUNTS, DEMO_CLIENT_ID } from '@nova/demo';
+import { DEMO_ACCOUNTS, DEMO_CLIENT_ID, DEMO_INTEGRATOR_CLIENT_ID, DEMO_INTEGRATOR_SECRET } from '@nova/demo';
 import { ALL_ROLES } from '@nova/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integratorClient } from '../examples/integrator';
 import { MemorySessionStore } from '../src/session/memory-store';
 import { formOf, HttpBrowser, signIn } from './http-browser';
 import { expireTokens, integratorToken } from './session-tools';
@@ -224,6 +225,18 @@ describe('sign-in through the BFF', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(toplist.status).toBe(200);
+  });
+
+  it('the integrator example calls the API with typed procedures and a client-credentials token', async () => {
+    const client = await integratorClient({
+      issuer: stack.idp.issuer,
+      clientId: DEMO_INTEGRATOR_CLIENT_ID,
+      clientSecret: DEMO_INTEGRATOR_SECRET,
+      bffUrl: bff.url,
+    });
+    const [who, toplist] = await Promise.all([client.session.me.query(), client.toplist.get.query()]);
+    expect(who.signedIn).toBe(true);
+    expect(toplist.tables.most_crimes.length).toBeGreaterThan(0);
   });
 
   it('the login form of the identity provider is German', async () => {

@@ -1,0 +1,8 @@
+/** The BFF's addresses that the identity provider must know (realm export, ARCHITECTURE §5). */
+export function clientUrls(publicUrl: string) {
+  return {
+    redirectUri: `${publicUrl}/auth/callback`,
+    postLogoutRedirectUri: `${publicUrl}/`,
+    backchannelLogoutUri: `${publicUrl}/auth/backchannel-logout`,
+  };
+}
