@@ -40,6 +40,11 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+    // Scripts hand callbacks to the browser (Playwright's page.evaluate / waitForFunction).
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { ...globals.node, document: 'readonly', window: 'readonly' },
+    },
     rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-console': 'off' },
   },
   {
@@ -63,6 +68,11 @@ export default tseslint.config(
       ],
       'no-restricted-globals': ['error', { name: 'process', message: 'No process in the browser.' }],
     },
+  },
+  {
+    // The error boundary reports render errors to the browser console (and fails e2e tests).
+    files: ['apps/web/src/app/error-boundary.tsx'],
+    rules: { 'no-console': ['error', { allow: ['error'] }] },
   },
   {
     files: ['apps/web/public/**/*.js'],

@@ -153,6 +153,7 @@ test('logout ends the session here and at the identity provider', async ({ page 
   await page.goto('/auth/login?returnTo=/control-panel');
   await signIn(page, 'spieler');
   await expect(page).toHaveURL(/\/control-panel\/user$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jonas_Weber' })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Hauptnavigation' })
     .getByRole('button', { name: 'Logout' })

@@ -39,6 +39,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Read by scripts/bench.mjs to attribute chunks to routes.
+    manifest: true,
     sourcemap: true,
     reportCompressedSize: false,
   },

@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/app';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { preloadChunksFor } from './app/router';
 import './index.css';
+
+preloadChunksFor(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -11,7 +14,9 @@ if (!root) throw new Error('index.html lacks #root');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={createRouter()} />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

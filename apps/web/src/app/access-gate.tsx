@@ -4,11 +4,12 @@ import { useLocation } from 'react-router-dom';
 import { UnauthorizedPage } from '../components/status-pages';
 import { Loading } from '../components/ui/loading';
 import { loginHref, paths } from '../config/paths';
-import { useSession } from '../lib/session';
+import { isLeaving, useSession } from '../lib/session';
 
 function RedirectToLogin({ returnTo }: { returnTo: string }) {
   useEffect(() => {
-    window.location.assign(loginHref(returnTo));
+    // A logout already navigates away; a request it cut short must not send the user to sign in.
+    if (!isLeaving()) window.location.assign(loginHref(returnTo));
   }, [returnTo]);
   return <Loading text="Weiterleitung zur Anmeldung..." />;
 }

@@ -1,9 +1,10 @@
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Breadcrumbs } from '../components/layout/breadcrumbs';
 import { SidebarNav } from '../components/layout/sidebar-nav';
 import { Button } from '../components/ui/button';
+import { Loading } from '../components/ui/loading';
 import { useSession } from '../lib/session';
 import { AccessGate } from './access-gate';
 
@@ -47,7 +48,9 @@ export function ControlPanelLayout() {
         </div>
         <Breadcrumbs />
         <AccessGate within="control-panel">
-          <Outlet />
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </AccessGate>
       </main>
     </div>

@@ -1,11 +1,12 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
 import { CookieNotice } from '../components/layout/cookie-notice';
 import { Footer } from '../components/layout/footer';
 import { NavBar } from '../components/layout/navbar';
 import { Loading } from '../components/ui/loading';
 import { AccessGate } from './access-gate';
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -17,12 +18,11 @@ export function RootLayout() {
       <NavBar />
       <div className="flex flex-1 flex-col">
         <AccessGate>
-          <Outlet />
+          <Suspense fallback={<Loading />}>{children}</Suspense>
         </AccessGate>
       </div>
       <Footer />
       <CookieNotice />
-      <ScrollRestoration />
     </div>
   );
 }
@@ -31,28 +31,9 @@ export function RootLayout() {
 export function PublicLayout() {
   return (
     <main id="inhalt" className="flex flex-1 flex-col">
-      <Outlet />
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
     </main>
-  );
-}
-
-export function RootFallback() {
-  return <Loading />;
-}
-
-/** A failed lazy chunk (e.g. after a deploy) or a render error: never a blank page. */
-export function RootError() {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold">Etwas ist schiefgelaufen</h1>
-      <p className="mt-4">Bitte lade die Seite neu.</p>
-      <button
-        type="button"
-        className="mt-6 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
-        onClick={() => window.location.reload()}
-      >
-        Seite neu laden
-      </button>
-    </div>
   );
 }

@@ -1,161 +1,175 @@
 /**
- * The route table of doc 1 §2.1 (paths, redirects, breadcrumb labels). Public pages other than the
- * start page and every Control Panel screen load on demand, so the public bundle holds no Control
- * Panel code. Access is decided by AccessGate from @nova/domain's policy table.
+ * The route table of doc 1 §2.1 (paths, redirects, breadcrumb labels) as route objects for
+ * `useRoutes`; breadcrumbs come from `matchRoutes` over the same table. Public pages other than the
+ * start page and every Control Panel screen load on demand (React.lazy), so the public bundle holds
+ * no Control Panel code. Access is decided by AccessGate from @nova/domain's policy table.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
 import { MANAGER_PAGES, PLAYER_PAGES, VEHICLE_DETAIL_CRUMB, paths } from '../config/paths';
 import { HomePage } from '../features/home/home-page';
-import { PublicLayout, RootError, RootFallback, RootLayout } from './root-layout';
+import { PublicLayout } from './root-layout';
 
+/** A component from a module loaded on first use. */
+function load<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Component = lazy(async () => ({ default: pick(await loader()) }));
+  return <Component />;
+}
+
+const controlPanel = () => import('./control-panel-layout');
 const player = () => import('./routes/player');
 const admin = () => import('./routes/admin');
+
+/**
+ * Starts loading the chunks a Control Panel address needs, all at once: without this the layout's
+ * chunk and the page's chunk would load one after the other.
+ */
+export function preloadChunksFor(pathname: string): void {
+  if (!pathname.startsWith(paths.controlPanel)) return;
+  void controlPanel();
+  void (pathname.includes('/admin/') || pathname.includes('/sync') ? admin() : player());
+}
 
 /** The player screens, identical under the own profile and under `user/{userId}`. */
 function playerChildren(): RouteObject[] {
   return [
-    { index: true, lazy: async () => ({ Component: (await player()).ProfilePage }) },
-    {
-      path: PLAYER_PAGES.achievements.segment,
-      lazy: async () => ({ Component: (await player()).AchievementsPage }),
-    },
+    { index: true, element: load(player, (m) => m.ProfilePage) },
+    { path: PLAYER_PAGES.achievements.segment, element: load(player, (m) => m.AchievementsPage) },
     {
       path: PLAYER_PAGES.vehicles.segment,
       handle: { crumb: PLAYER_PAGES.vehicles.crumb },
       children: [
-        { index: true, lazy: async () => ({ Component: (await player()).VehiclesPage }) },
+        { index: true, element: load(player, (m) => m.VehiclesPage) },
         {
           path: ':vehicleId',
           handle: { crumb: VEHICLE_DETAIL_CRUMB },
-          lazy: async () => ({ Component: (await player()).VehiclePage }),
+          element: load(player, (m) => m.VehiclePage),
         },
       ],
     },
-    { path: PLAYER_PAGES.coupons.segment, lazy: async () => ({ Component: (await player()).CouponsPage }) },
+    { path: PLAYER_PAGES.coupons.segment, element: load(player, (m) => m.CouponsPage) },
     {
       path: PLAYER_PAGES.inventory.segment,
       handle: { crumb: PLAYER_PAGES.inventory.crumb },
-      lazy: async () => ({ Component: (await player()).InventoryPage }),
+      element: load(player, (m) => m.InventoryPage),
     },
     {
       path: PLAYER_PAGES.licenses.segment,
       handle: { crumb: PLAYER_PAGES.licenses.crumb },
-      lazy: async () => ({ Component: (await player()).LicensesPage }),
+      element: load(player, (m) => m.LicensesPage),
     },
     {
       path: PLAYER_PAGES.bankAccounts.segment,
       handle: { crumb: PLAYER_PAGES.bankAccounts.crumb },
-      lazy: async () => ({ Component: (await player()).BankAccountsPage }),
+      element: load(player, (m) => m.BankAccountsPage),
     },
     {
       path: PLAYER_PAGES.weaponSkills.segment,
       handle: { crumb: PLAYER_PAGES.weaponSkills.crumb },
-      lazy: async () => ({ Component: (await player()).WeaponSkillsPage }),
+      element: load(player, (m) => m.WeaponSkillsPage),
     },
-    { path: PLAYER_PAGES.skins.segment, lazy: async () => ({ Component: (await player()).SkinsPage }) },
+    { path: PLAYER_PAGES.skins.segment, element: load(player, (m) => m.SkinsPage) },
     {
       path: PLAYER_PAGES.skills.segment,
       handle: { crumb: PLAYER_PAGES.skills.crumb },
-      lazy: async () => ({ Component: (await player()).SkillsPage }),
+      element: load(player, (m) => m.SkillsPage),
     },
   ];
 }
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
-    Component: RootLayout,
-    HydrateFallback: RootFallback,
-    ErrorBoundary: RootError,
+    element: <PublicLayout />,
     children: [
+      { index: true, element: <Navigate to={paths.home} replace /> },
+      { path: 'home', element: <HomePage /> },
       {
-        Component: PublicLayout,
-        children: [
-          { index: true, element: <Navigate to={paths.home} replace /> },
-          { path: 'home', Component: HomePage },
-          {
-            path: 'imprint',
-            lazy: async () => ({ Component: (await import('../features/legal/imprint-page')).ImprintPage }),
-          },
-          {
-            path: 'termsOfUse',
-            lazy: async () => ({ Component: (await import('../features/legal/terms-page')).TermsPage }),
-          },
-          {
-            path: 'calendar',
-            lazy: async () => ({
-              Component: (await import('../features/calendar/calendar-page')).CalendarPage,
-            }),
-          },
-          {
-            path: 'toplist',
-            lazy: async () => ({ Component: (await import('../features/toplist/toplist-page')).ToplistPage }),
-          },
-          {
-            path: 'tickets',
-            lazy: async () => ({ Component: (await import('../features/account/tickets-page')).TicketsPage }),
-          },
-          { path: 'unauthorized', Component: UnauthorizedPage },
-          { path: '*', Component: NotFoundPage },
-        ],
+        path: 'imprint',
+        element: load(
+          () => import('../features/legal/imprint-page'),
+          (m) => m.ImprintPage,
+        ),
       },
       {
-        path: 'control-panel',
-        lazy: async () => ({ Component: (await import('./control-panel-layout')).ControlPanelLayout }),
+        path: 'termsOfUse',
+        element: load(
+          () => import('../features/legal/terms-page'),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: 'calendar',
+        element: load(
+          () => import('../features/calendar/calendar-page'),
+          (m) => m.CalendarPage,
+        ),
+      },
+      {
+        path: 'toplist',
+        element: load(
+          () => import('../features/toplist/toplist-page'),
+          (m) => m.ToplistPage,
+        ),
+      },
+      {
+        path: 'tickets',
+        element: load(
+          () => import('../features/account/tickets-page'),
+          (m) => m.TicketsPage,
+        ),
+      },
+      { path: 'unauthorized', element: <UnauthorizedPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    path: 'control-panel',
+    element: load(controlPanel, (m) => m.ControlPanelLayout),
+    children: [
+      { index: true, element: <Navigate to={paths.user} replace /> },
+      {
+        path: 'user',
+        handle: { crumb: 'Profil' },
         children: [
-          { index: true, element: <Navigate to={paths.user} replace /> },
+          ...playerChildren(),
           {
-            path: 'user',
-            handle: { crumb: 'Profil' },
+            path: 'settings',
+            handle: { crumb: 'Accounteinstellungen' },
+            element: load(
+              () => import('../features/account/settings-page'),
+              (m) => m.SettingsPage,
+            ),
+          },
+          {
+            path: 'sync',
+            handle: { crumb: 'Synchronisation' },
             children: [
-              ...playerChildren(),
-              {
-                path: 'settings',
-                handle: { crumb: 'Accounteinstellungen' },
-                lazy: async () => ({
-                  Component: (await import('../features/account/settings-page')).SettingsPage,
-                }),
-              },
-              {
-                path: 'sync',
-                handle: { crumb: 'Synchronisation' },
-                children: [
-                  { index: true, lazy: async () => ({ Component: (await admin()).SyncOverviewPage }) },
-                  { path: 'teamspeak', lazy: async () => ({ Component: (await admin()).TeamspeakSyncPage }) },
-                  { path: 'discord', lazy: async () => ({ Component: (await admin()).DiscordSyncPage }) },
-                ],
-              },
+              { index: true, element: load(admin, (m) => m.SyncOverviewPage) },
+              { path: 'teamspeak', element: load(admin, (m) => m.TeamspeakSyncPage) },
+              { path: 'discord', element: load(admin, (m) => m.DiscordSyncPage) },
             ],
           },
-          {
-            path: 'user/:userId',
-            handle: { crumb: 'Profil' },
-            children: playerChildren(),
-          },
-          {
-            path: 'admin',
-            children: [
-              { path: 'sync-manager', lazy: async () => ({ Component: (await admin()).SyncManagerPage }) },
-              {
-                path: 'server-manager',
-                children: [
-                  { index: true, lazy: async () => ({ Component: (await admin()).ServerManagerPage }) },
-                  ...Object.values(MANAGER_PAGES).map((page) => ({
-                    path: page.segment,
-                    lazy: async () => ({ Component: (await admin()).managerPage(page.segment) }),
-                  })),
-                ],
-              },
-            ],
-          },
-          { path: '*', Component: NotFoundPage },
         ],
       },
+      { path: 'user/:userId', handle: { crumb: 'Profil' }, children: playerChildren() },
+      {
+        path: 'admin',
+        children: [
+          { path: 'sync-manager', element: load(admin, (m) => m.SyncManagerPage) },
+          {
+            path: 'server-manager',
+            children: [
+              { index: true, element: load(admin, (m) => m.ServerManagerPage) },
+              ...Object.values(MANAGER_PAGES).map((page) => ({
+                path: page.segment,
+                element: load(admin, (m) => m.managerPage(page.segment)),
+              })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
-}

@@ -25,3 +25,14 @@ export type SignedInMe = Extract<Me, { signedIn: true }>;
 export function hasRole(me: Me, role: string): boolean {
   return me.signedIn && me.roles.includes(role);
 }
+
+let leaving = false;
+
+/** The user is signing out (a full navigation is under way): no redirect to the sign-in then. */
+export function markLeaving(): void {
+  leaving = true;
+}
+
+export function isLeaving(): boolean {
+  return leaving;
+}

@@ -1,19 +1,17 @@
-import { Link, useMatches, type UIMatch } from 'react-router-dom';
+import { createContext, useContext } from 'react';
+import { Link } from 'react-router-dom';
 
-export interface RouteHandle {
-  crumb?: string;
+export interface Crumb {
+  label: string;
+  href: string;
 }
 
-function crumbOf(match: UIMatch): string | undefined {
-  const handle = match.handle as RouteHandle | undefined;
-  return handle?.crumb;
-}
+/** Filled by the app from the matched routes of the route table (app/app.tsx). */
+export const CrumbsContext = createContext<readonly Crumb[]>([]);
 
 /** Doc 1 §2.6: only with more than one crumb; every crumb but the last is a link. */
 export function Breadcrumbs() {
-  const crumbs = useMatches()
-    .map((match) => ({ label: crumbOf(match), href: match.pathname }))
-    .filter((c): c is { label: string; href: string } => Boolean(c.label));
+  const crumbs = useContext(CrumbsContext);
   if (crumbs.length <= 1) return null;
   return (
     <nav aria-label="Brotkrümelnavigation" className="mb-4 text-sm">

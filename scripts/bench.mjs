@@ -1,0 +1,182 @@
+// Budgets of ARCHITECTURE §7, measured (not asserted in timed tests):
+//  - initial JS of each public page ≤ 130 KB gzip, and no Control Panel code in it;
+//  - each Control Panel route chunk ≤ 30 KB gzip;
+//  - a Control Panel page view makes one browser→BFF request (tRPC batching).
+// Usage: pnpm bench   (builds what is stale, starts the stack on free ports, writes .bench/report.json)
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { ROOT, buildMissing, freePort, startNode, stopAll, waitForHttp } from './lib/processes.mjs';
+
+const KB = 1024;
+const PUBLIC_BUDGET = 130 * KB;
+const ROUTE_BUDGET = 30 * KB;
+
+buildMissing(['web', 'bff', 'dev-idp', 'game-api-sim'], () => undefined);
+const dist = join(ROOT, 'apps/web/dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+/** Files a manifest entry loads before it runs: itself and its static imports, transitively. */
+function closure(key, seen = new Set()) {
+  const entry = manifest[key];
+  if (!entry || seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of entry.imports ?? []) closure(dep, seen);
+  return seen;
+}
+const files = (keys) => [...new Set([...keys].map((k) => manifest[k].file))];
+const sizeOf = (keys) => files(keys).reduce((sum, file) => sum + gz(file), 0);
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entry = closure(entryKey);
+const CONTROL_PANEL_SOURCES = [
+  'src/app/control-panel-layout.tsx',
+  'src/app/routes/player.ts',
+  'src/app/routes/admin.tsx',
+  'src/features/account/settings-page.tsx',
+];
+
+const publicPages = [
+  ['/home', null],
+  ['/imprint', 'src/features/legal/imprint-page.tsx'],
+  ['/termsOfUse', 'src/features/legal/terms-page.tsx'],
+  ['/calendar', 'src/features/calendar/calendar-page.tsx'],
+  ['/toplist', 'src/features/toplist/toplist-page.tsx'],
+];
+const report = { public: [], controlPanel: [], requests: [], ok: true };
+for (const [path, source] of publicPages) {
+  const keys = new Set(entry);
+  if (source) for (const k of closure(source)) keys.add(k);
+  const bytes = sizeOf(keys);
+  const leaks = [...keys].filter((k) => CONTROL_PANEL_SOURCES.includes(k));
+  const ok = bytes <= PUBLIC_BUDGET && leaks.length === 0;
+  report.ok &&= ok;
+  report.public.push({ path, gzipBytes: bytes, budget: PUBLIC_BUDGET, controlPanelCode: leaks, ok });
+}
+for (const source of [...CONTROL_PANEL_SOURCES, 'src/features/account/tickets-page.tsx']) {
+  // The route's own chunks: what it loads beyond the entry bundle.
+  const own = [...closure(source)].filter((k) => !entry.has(k));
+  const bytes = sizeOf(own);
+  const ok = bytes <= ROUTE_BUDGET;
+  report.ok &&= ok;
+  report.controlPanel.push({ route: source, files: files(own), gzipBytes: bytes, budget: ROUTE_BUDGET, ok });
+}
+
+// Requests per page view, in Chromium against the real stack.
+const [bffPort, idpPort, simPort] = [await freePort(), await freePort(), await freePort()];
+const bffUrl = `http://localhost:${bffPort}`;
+const issuer = `http://localhost:${idpPort}/realms/nova`;
+const gameApi = `http://localhost:${simPort}/`;
+const children = [
+  startNode(
+    'dev-idp',
+    'apps/dev-idp/dist/server.js',
+    { DEV_IDP_PORT: String(idpPort), PUBLIC_URL: bffUrl },
+    { quiet: true },
+  ),
+  startNode(
+    'game-api-sim',
+    'apps/game-api-sim/dist/server.js',
+    { GAME_API_PORT: String(simPort), OIDC_ISSUER: issuer },
+    { quiet: true },
+  ),
+  startNode(
+    'bff',
+    'apps/bff/dist/server.js',
+    {
+      PORT: String(bffPort),
+      PUBLIC_URL: bffUrl,
+      OIDC_ISSUER: issuer,
+      GAME_API_URL: gameApi,
+      LOG_LEVEL: 'warn',
+    },
+    { quiet: true },
+  ),
+];
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  await waitForHttp(`${issuer}/.well-known/openid-configuration`);
+  await waitForHttp(`${gameApi}toplist`);
+  await waitForHttp(`${bffUrl}/healthz`);
+  const page = await browser.newPage();
+  await page.goto(`${bffUrl}/auth/login?returnTo=/control-panel`);
+  await page.getByLabel('Benutzername').fill('spieler');
+  await page.getByLabel('Passwort').fill('spieler');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL('**/control-panel/user');
+  await page.waitForLoadState('networkidle');
+  let calls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/trpc')) calls++;
+  });
+  const pages = [
+    '/control-panel/user',
+    ...[
+      'achievements',
+      'vehicles',
+      'coupons',
+      'inventory',
+      'licenses',
+      'bank-accounts',
+      'weapon-skills',
+      'skins',
+      'skills',
+      'settings',
+    ].map((p) => `/control-panel/user/${p}`),
+    '/toplist',
+    '/calendar',
+  ];
+  for (const path of pages) {
+    calls = 0;
+    const started = Date.now();
+    await page.goto(`${bffUrl}${path}`, { waitUntil: 'commit' });
+    // Content shown: a page heading and no loading indicator left in the main area.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('main h1') &&
+        !document.querySelector('main [aria-live="polite"][role="status"]'),
+    );
+    const ms = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    const expected = path.endsWith('/settings') ? 0 : 1;
+    const ok = calls <= Math.max(1, expected);
+    report.ok &&= ok;
+    report.requests.push({ path, trpcRequests: calls, contentShownMs: ms, ok });
+  }
+} finally {
+  await browser.close();
+  stopAll(children);
+}
+
+mkdirSync(join(ROOT, '.bench'), { recursive: true });
+writeFileSync(join(ROOT, '.bench/report.json'), `${JSON.stringify(report, null, 2)}\n`);
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+console.log('\nÖffentliche Seiten – initiales JS (gzip, Budget 130 KB, ohne Control-Panel-Code):');
+for (const r of report.public)
+  console.log(
+    `  ${r.ok ? '✓' : '✗'} ${r.path.padEnd(14)} ${kb(r.gzipBytes).padStart(9)}${r.controlPanelCode.length ? `  enthält ${r.controlPanelCode.join(', ')}` : ''}`,
+  );
+console.log('\nControl-Panel-Routen – eigene Chunks (gzip, Budget 30 KB):');
+for (const r of report.controlPanel)
+  console.log(`  ${r.ok ? '✓' : '✗'} ${r.route.padEnd(44)} ${kb(r.gzipBytes).padStart(9)}`);
+console.log('\nAnfragen an den BFF je Seitenaufruf (voller Seitenaufbau, angemeldet als spieler):');
+for (const r of report.requests)
+  console.log(
+    `  ${r.ok ? '✓' : '✗'} ${r.path.padEnd(34)} ${String(r.trpcRequests).padStart(2)} Anfrage(n)  ${String(r.contentShownMs).padStart(5)} ms bis Inhalt sichtbar`,
+  );
+console.log(
+  `\nBericht: .bench/report.json – ${report.ok ? 'alle Budgets eingehalten' : 'Budget überschritten'}`,
+);
+process.exit(report.ok ? 0 : 1);
