@@ -16,7 +16,7 @@ function devConfigFromBff(): Plugin {
       try {
         const config = await (await fetch(`${BFF_URL}/public-config.json`)).text();
         return html.replace(
-          '<script id="nova-config" type="application/json">null</script>',
+          /<script id="nova-config" type="application\/json">[^<]*<\/script>/,
           `<script id="nova-config" type="application/json">${config.replace(/</g, '\\u003c')}</script>`,
         );
       } catch {
