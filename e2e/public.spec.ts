@@ -260,3 +260,16 @@ test('unknown paths show "Seite nicht gefunden"; the unauthorized page has its t
     page.getByRole('heading', { name: 'Sorry, hierfür besitzt du keine Berechtigung.' }),
   ).toBeVisible();
 });
+
+test('public pages load no Control Panel code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ['/home', '/toplist', '/calendar', '/imprint', '/termsOfUse', '/gibt-es-nicht']) {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => /control-panel|player|admin|settings-page/.test(s))).toEqual([]);
+});

@@ -8,6 +8,8 @@ export interface MockAnswer {
   body?: unknown;
   raw?: string;
   delayMs?: number;
+  /** The answer waits for this promise (to prove that calls overlap). */
+  until?: Promise<void>;
 }
 
 export type MockHandler = (request: {
@@ -47,7 +49,8 @@ export async function startMockGameApi(): Promise<MockGameApi> {
         res.writeHead(answer.status ?? 200, { 'content-type': 'application/json; charset=utf-8' });
         res.end(answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
       };
-      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      if (answer.until) void answer.until.then(send);
+      else if (answer.delayMs) setTimeout(send, answer.delayMs);
       else send();
     });
   });

@@ -296,6 +296,21 @@ describe('player procedures', () => {
     });
   });
 
+  it('fetches independent game API calls in parallel', async () => {
+    // Each of the two calls is answered only once both have arrived: sequential calls would time out.
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const both = new Promise<void>((resolve) => (release = resolve));
+    const gated = (body: unknown) => () => {
+      if (++arrived === 2) release();
+      return { body, delayMs: 0, until: both };
+    };
+    api.on('GET', 'achievements', gated([]));
+    api.on('GET', `user/${ME}/achievements`, gated([]));
+    await expect(me().player.achievements({})).resolves.toMatchObject({ total: 0 });
+    expect(arrived).toBe(2);
+  });
+
   it('refuses an id that is not a plain id (no path tricks)', async () => {
     await expect(me().player.profile({ userId: '../achievements' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',

@@ -32,9 +32,16 @@ const t = initTRPC.context<Context>().create({
         ? (cause.failure.validationErrors ?? null)
         : null;
     const inputIssues = error.code === 'BAD_REQUEST' ? issuesOf(cause) : null;
+    // Unexpected errors keep their details in the log, not in the answer.
+    const message =
+      error.code === 'INTERNAL_SERVER_ERROR'
+        ? ERROR_MESSAGES.GENERIC
+        : inputIssues
+          ? ERROR_MESSAGES.BAD_REQUEST
+          : shape.message;
     return {
       ...shape,
-      message: inputIssues ? ERROR_MESSAGES.BAD_REQUEST : shape.message,
+      message,
       data: { ...shape.data, validationErrors, issues: inputIssues },
     };
   },
