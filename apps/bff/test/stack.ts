@@ -2,23 +2,14 @@
 import { startDevIdp, silentLogger, type DevIdp } from '@nova/dev-idp';
 import { startGameApiSim } from '@nova/game-api-sim';
 import type { FastifyInstance } from 'fastify';
-import { createServer } from 'node:net';
 import { buildApp } from '../src/app';
 import { parseEnv } from '../src/env';
 import type { SessionStore } from '../src/session/types';
+import { freePort } from './ports';
+
+export { freePort };
 
 export const TEST_SESSION_SECRET = 'integration-test-session-secret-0123456789';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Counts the token endpoint's refresh grants a BFF instance makes. */
 export function countingFetch(): { fetch: typeof fetch; refreshes: () => number; reset: () => void } {

@@ -1,10 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NotFoundPage, UnauthorizedPage } from '../../../components/status-pages';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
-import { classifyError } from '../../../lib/trpc';
+import { failureStatus } from './failure-status';
 
 /**
  * The states of a player list screen (doc 1 §4, doc 2 §8): loading text; a game API 403 is the
@@ -26,10 +25,8 @@ export function QueryView<T>({
 }) {
   if (query.isPending) return <Loading {...(loadingText ? { text: loadingText } : {})} />;
   if (query.isError) {
-    const kind = classifyError(query.error);
-    if (kind === 'forbidden') return <UnauthorizedPage />;
-    if (kind === 'not-found') return <NotFoundPage />;
-    if (kind === 'unauthorized') return <Loading text="Weiterleitung zur Anmeldung..." />;
+    const status = failureStatus(query.error);
+    if (status) return status;
     return (
       <>
         <EmptyState>{emptyText}</EmptyState>

@@ -4,11 +4,11 @@ import { Card } from '../../../components/ui/card';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { Loading } from '../../../components/ui/loading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { NotFoundPage, UnauthorizedPage } from '../../../components/status-pages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { assets } from '../../../config/assets';
-import { classifyError, trpc } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc';
+import { failureStatus } from '../components/failure-status';
 import { ForeignBanner } from '../components/foreign-banner';
 import { ProfileTabs } from '../components/profile-tabs';
 import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';
@@ -21,10 +21,8 @@ export function ProfilePage() {
 
   if (query.isPending) return <Loading text="Profil wird geladen..." />;
   if (query.isError) {
-    const kind = classifyError(query.error);
-    if (kind === 'forbidden') return <UnauthorizedPage />;
-    if (kind === 'not-found') return <NotFoundPage />;
-    if (kind === 'unauthorized') return <Loading text="Weiterleitung zur Anmeldung..." />;
+    const status = failureStatus(query.error);
+    if (status) return status;
     return (
       <>
         <ForeignBanner />

@@ -1,0 +1,20 @@
+import { NotFoundPage, UnauthorizedPage } from '../../../components/status-pages';
+import { Loading } from '../../../components/ui/loading';
+import { classifyError } from '../../../lib/trpc';
+
+/**
+ * What a failed player call shows when it is not the screen's own failure state: a game API 403 is
+ * the unauthorized page, a 404 the not-found page, a 401 the way to the sign-in. Null otherwise.
+ */
+export function failureStatus(error: unknown) {
+  switch (classifyError(error)) {
+    case 'forbidden':
+      return <UnauthorizedPage />;
+    case 'not-found':
+      return <NotFoundPage />;
+    case 'unauthorized':
+      return <Loading text="Weiterleitung zur Anmeldung..." />;
+    default:
+      return null;
+  }
+}
