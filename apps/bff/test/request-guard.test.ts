@@ -165,6 +165,19 @@ describe('/trpc request guard', () => {
     expect(String(response.headers['set-cookie'])).toMatch(/^nova_session=;/);
   });
 
+  it('limits how often one client may start a sign-in (each start stores a pending login)', async () => {
+    const starts = await Promise.all(
+      Array.from({ length: 31 }, () =>
+        app.inject({ method: 'GET', url: '/auth/login', remoteAddress: '203.0.113.9' }),
+      ),
+    );
+    expect(starts.slice(0, 30).map((r) => r.statusCode)).toEqual(Array(30).fill(302));
+    expect(starts[30]?.statusCode).toBe(429);
+    expect(starts[30]?.body).toContain('Zu viele Anmeldeversuche');
+    const other = await app.inject({ method: 'GET', url: '/auth/login', remoteAddress: '203.0.113.10' });
+    expect(other.statusCode).toBe(302);
+  });
+
   describe('bearer tokens', () => {
     const meWith = (token: string, extra: Record<string, string> = {}) =>
       app.inject({

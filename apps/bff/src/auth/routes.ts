@@ -13,9 +13,11 @@ import { resolveDisplayName } from './display-name';
 import { verifyLogoutToken } from './logout-token';
 import type { OidcClient } from './oidc';
 import { loginProblemPage, logoutConfirmPage } from './pages';
+import { RateLimiter } from './rate-limit';
 import { safeReturnTo } from './return-to';
 
 const PENDING_LOGIN_MS = 60 * 60 * 1000; // doc 1 §9: pending login records last one hour
+const SIGN_IN_LIMIT = { attempts: 30, windowMs: 60_000 };
 const SETTINGS_PATH = '/control-panel/user/settings';
 
 export interface AuthRoutesOptions {
@@ -49,12 +51,25 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     },
   );
 
+  const limiter = new RateLimiter(SIGN_IN_LIMIT.attempts, SIGN_IN_LIMIT.windowMs);
+
   async function startAuthorization(
     request: FastifyRequest,
     reply: FastifyReply,
     action: 'login' | 'password',
     returnTo: string,
   ): Promise<FastifyReply> {
+    if (!limiter.allow(request.ip)) {
+      return noStore(reply)
+        .code(429)
+        .header('retry-after', String(SIGN_IN_LIMIT.windowMs / 1000))
+        .type('text/html; charset=utf-8')
+        .send(
+          loginProblemPage(
+            'Zu viele Anmeldeversuche in kurzer Zeit. Bitte warte einen Moment und versuche es erneut.',
+          ),
+        );
+    }
     const binding = request.cookies[sessions.bindingCookieName] ?? randomBytes(16).toString('base64url');
     const state = oidcLib.randomState();
     const nonce = oidcLib.randomNonce();
