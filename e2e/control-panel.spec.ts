@@ -134,10 +134,11 @@ test('from 768 px the sidebar is fixed; below it slides in from a menu button an
 });
 
 test('account settings: heading, text and "Passwort ändern" opening the password change in a new tab', async ({
-  asRole,
+  page,
 }) => {
-  const page = await asRole('spieler');
-  await page.goto('/control-panel/user/settings');
+  // Its own sign-in: the password flow renews the session, which must not be the shared one.
+  await page.goto('/auth/login?returnTo=/control-panel/user/settings');
+  await signIn(page, 'spieler');
   await expect(page.getByRole('heading', { level: 1, name: 'Accounteinstellungen' })).toBeVisible();
   const link = page.getByRole('link', { name: /Passwort ändern/ });
   await expect(link).toHaveAttribute('href', '/auth/password');
@@ -164,6 +165,12 @@ test('logout ends the session here and at the identity provider', async ({ page 
   ).toBeVisible();
   await page.goto('/control-panel/user');
   await expect(page.getByRole('heading', { name: 'Anmelden bei Nova Legacy' })).toBeVisible();
+});
+
+test('/control-panel/admin itself is not a page', async ({ asRole }) => {
+  const page = await asRole('admin');
+  await page.goto('/control-panel/admin');
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
 });
 
 test('the sync and admin screens of later issues say they are not ready yet', async ({ asRole }) => {

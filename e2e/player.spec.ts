@@ -38,7 +38,7 @@ test('the own profile shows the player with stats, bars, tabs and movement stati
   await expect(stats).toContainText(`Geschlecht${profile.sex === 0 ? 'Männlich' : 'Weiblich'}`);
   await expect(page.getByRole('progressbar', { name: 'Erfahrung' })).toHaveAttribute(
     'aria-valuetext',
-    `${profile.exp.toLocaleString('de-DE')} / 2000`,
+    `${Math.round(profile.exp)} / 2000`,
   );
   await expect(page.getByRole('progressbar', { name: 'Hunger' })).toHaveAttribute(
     'aria-valuetext',

@@ -17,7 +17,8 @@ function devConfigFromBff(): Plugin {
         const config = await (await fetch(`${BFF_URL}/public-config.json`)).text();
         return html.replace(
           /<script id="nova-config" type="application\/json">[^<]*<\/script>/,
-          `<script id="nova-config" type="application/json">${config.replace(/</g, '\\u003c')}</script>`,
+          () =>
+            `<script id="nova-config" type="application/json">${config.replace(/</g, '\\u003c')}</script>`,
         );
       } catch {
         return html;

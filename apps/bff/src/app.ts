@@ -11,9 +11,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { OidcClient } from './auth/oidc';
 import { authRoutes } from './auth/routes';
 import { clientUrls } from './auth/urls';
-import { SessionEndedError, TokenService } from './auth/token-service';
+import { RefreshPendingError, SessionEndedError, TokenService } from './auth/token-service';
 import type { Env } from './env';
 import { GameApiClient } from './game-api/client';
+import { SharedCache } from './game-api/shared-cache';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
 import { appRouter, type AppRouter } from './routers';
@@ -31,6 +32,8 @@ export interface AppOverrides {
   oidcFetch?: typeof fetch;
   gameApiFetch?: typeof fetch;
   logger?: FastifyServerOptions['logger'];
+  /** Test hook: the production logger configuration, writing to this stream. */
+  logStream?: { write: (line: string) => void };
   now?: () => number;
 }
 
@@ -45,15 +48,32 @@ export function adminUserUrlFor(issuer: string, override: string | undefined): (
   return (id) => `${base}/admin/${realm}/console/#/${realm}/users/${encodeURIComponent(id)}/settings`;
 }
 
+/** A hop count means: believe that many proxies in front of us (proxy-addr's hop index). */
+function trustProxyOption(setting: Env['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: overrides.logger ?? {
       level: env.logLevel,
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // /auth URLs carry authorization codes, states and returnTo: log their path only.
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url.startsWith('/auth/') ? request.url.split('?')[0] : request.url,
+          remoteAddress: request.ip,
+        }),
+      },
     },
-    trustProxy: env.trustProxy,
+    trustProxy: trustProxyOption(env.trustProxy),
+    // tRPC batches name their procedures in one path segment ("session.me,player.profile").
+    routerOptions: { maxParamLength: 1000 },
     return503OnClosing: true,
   });
   const now = overrides.now ?? Date.now;
@@ -95,6 +115,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     ...(overrides.gameApiFetch ? { fetch: overrides.gameApiFetch } : {}),
   });
   const tokens = new TokenService(store, oidc, app.log, now);
+  const publicCache = new SharedCache(env.gameApi.publicCacheSeconds * 1000, now);
   const adminUserUrl = adminUserUrlFor(env.oidc.issuer, env.oidc.adminUserUrl);
 
   await app.register(cookie);
@@ -125,6 +146,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        maxBatchSize: 20,
         createContext: ({ req, res }): Context => {
           const auth = req.auth;
           const accessToken = async (): Promise<string> => {
@@ -135,6 +157,13 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
             try {
               return await tokens.accessToken(auth.session.key, auth.session.record.auth);
             } catch (error) {
+              if (error instanceof RefreshPendingError) {
+                throw new TRPCError({
+                  code: 'SERVICE_UNAVAILABLE',
+                  message: ERROR_MESSAGES.RETRY,
+                  cause: error,
+                });
+              }
               if (!(error instanceof SessionEndedError)) throw error;
               res.clearCookie(sessions.cookieName, sessions.cookieOptions);
               throw new TRPCError({
@@ -148,6 +177,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
             principal: auth.kind === 'anonymous' ? null : auth.principal,
             accessToken,
             gameApi,
+            publicCache,
             adminUserUrl,
             log: req.log,
             now,

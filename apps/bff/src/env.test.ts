@@ -40,11 +40,43 @@ describe('configuration', () => {
     }
   });
 
+  it('requires an https PUBLIC_URL in production, except on localhost', () => {
+    const required = {
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'https://sso.example/realms/nova',
+      OIDC_CLIENT_SECRET: 's',
+      GAME_API_URL: 'https://game.example/',
+      SESSION_SECRET: 'x'.repeat(32),
+      OPERATOR_NAME: 'n',
+      OPERATOR_REPRESENTATIVE: 'r',
+      OPERATOR_STREET: 's',
+      OPERATOR_POSTAL_CODE: 'p',
+      OPERATOR_CITY: 'c',
+      OPERATOR_EMAIL: 'e@example.org',
+    };
+    expect(() => parseEnv({ ...required, PUBLIC_URL: 'http://nova-legacy.example' })).toThrow(
+      /PUBLIC_URL: muss in production eine https-URL sein/,
+    );
+    expect(parseEnv({ ...required, PUBLIC_URL: 'https://nova-legacy.example' }).httpsCookies).toBe(true);
+    expect(parseEnv({ ...required, PUBLIC_URL: 'http://localhost:3000' }).secureCookies).toBe(true);
+  });
+
   it('uses the __Host- cookie prefix and Secure on https', () => {
     const env = parseEnv({ PUBLIC_URL: 'https://nova-legacy.example' });
     expect(env.secureCookies).toBe(true);
     expect(env.httpsCookies).toBe(true);
     expect(env.publicUrl).toBe('https://nova-legacy.example');
+  });
+
+  it('reads TRUST_PROXY as a switch, a hop count or an address list', () => {
+    expect(parseEnv({}).trustProxy).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
   it('does not mark cookies Secure on plain http other than localhost', () => {

@@ -15,10 +15,6 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1')
-  .optional();
 const seconds = (max: number) => z.coerce.number().int().positive().max(max);
 
 const Raw = z.object({
@@ -26,7 +22,18 @@ const Raw = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: url.optional(),
-  TRUST_PROXY: bool,
+  /**
+   * Which proxies' X-Forwarded-For to believe: a hop count ("1" behind one reverse proxy), a comma
+   * list of addresses or CIDRs, "true" (every hop – only if nothing else can reach the BFF) or "false".
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/,
+      'muss true, false, eine Anzahl Proxys oder eine Adressliste sein',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   OIDC_ISSUER: url.optional(),
@@ -37,6 +44,8 @@ const Raw = z.object({
 
   GAME_API_URL: url.optional(),
   GAME_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How long the public toplist and calendar are shared between visitors (0 = not at all). */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
 
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'muss eine redis:// oder rediss://-URL sein' }).optional(),
   SESSION_SECRET: z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
@@ -80,6 +89,16 @@ const PRODUCTION_REQUIRED = [
   'OPERATOR_EMAIL',
 ] as const;
 
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -105,6 +124,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
     }
   }
   const publicUrl = new URL(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`);
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(publicUrl.hostname);
+  if (production && publicUrl.protocol !== 'https:' && !local) {
+    // Without https the session cookie could not be Secure nor carry the __Host- prefix.
+    throw new ConfigError('Ungültige Konfiguration:\n  PUBLIC_URL: muss in production eine https-URL sein');
+  }
   const demoOperator = 'Nova Legacy Projektteam (Demo-Angaben, bitte konfigurieren)';
   return {
     production,
@@ -115,7 +139,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     secureCookies:
       publicUrl.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(publicUrl.hostname),
     httpsCookies: publicUrl.protocol === 'https:',
-    trustProxy: raw.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     logLevel: raw.LOG_LEVEL,
     oidc: {
       issuer: raw.OIDC_ISSUER ?? DEMO_ISSUER,
@@ -124,7 +148,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
       clientSecret: raw.OIDC_CLIENT_SECRET ?? 'nova-web-dev-secret',
       adminUserUrl: raw.IDP_ADMIN_USER_URL,
     },
-    gameApi: { baseUrl: withSlash(raw.GAME_API_URL ?? DEMO_GAME_API), timeoutMs: raw.GAME_API_TIMEOUT_MS },
+    gameApi: {
+      baseUrl: withSlash(raw.GAME_API_URL ?? DEMO_GAME_API),
+      timeoutMs: raw.GAME_API_TIMEOUT_MS,
+      publicCacheSeconds: raw.PUBLIC_CACHE_SECONDS,
+    },
     redisUrl: raw.REDIS_URL,
     session: {
       secret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,

@@ -85,6 +85,7 @@ describe('sign-in through the BFF', () => {
     'https:evil.example',
     '/auth/logout',
     'http://localhost.evil.example/control-panel',
+    '/.//evil.example/x',
   ])('an open-redirect attempt %j lands on "/"', async (returnTo) => {
     const browser = new HttpBrowser();
     const callback = await signIn(browser, bff.url, 'spieler', { returnTo });
@@ -185,14 +186,21 @@ describe('sign-in through the BFF', () => {
     expect((await me(browser)).result.data.signedIn).toBe(false);
   });
 
-  it('the password change comes back as "abgebrochen" or "geaendert", keeping the session', async () => {
+  it('the password change comes back as "abgebrochen" or "geaendert" with a new session id; success ends other sessions', async () => {
     const browser = new HttpBrowser();
+    const elsewhere = new HttpBrowser();
     await signIn(browser, bff.url, 'beta');
+    await signIn(elsewhere, bff.url, 'beta');
+    const before = browser.cookies.get('nova_session')?.value;
     const page = await browser.get(`${bff.url}/auth/password`);
     expect(page.body).toContain('Passwort aktualisieren');
     const cancelled = await browser.submit(page, { action: 'cancel' });
     expect(cancelled.url).toBe(`${bff.url}/control-panel/user/settings?passwort=abgebrochen`);
+    const afterCancel = browser.cookies.get('nova_session')?.value;
+    expect(afterCancel).toBeDefined();
+    expect(afterCancel).not.toBe(before);
     expect((await me(browser)).result.data.signedIn).toBe(true);
+    expect((await me(elsewhere)).result.data.signedIn).toBe(true);
 
     const again = await browser.get(`${bff.url}/auth/password`);
     const done = await browser.submit(again, {
@@ -201,7 +209,9 @@ describe('sign-in through the BFF', () => {
       'password-confirm': 'neues-passwort-123',
     });
     expect(done.url).toBe(`${bff.url}/control-panel/user/settings?passwort=geaendert`);
+    expect(browser.cookies.get('nova_session')?.value).not.toBe(afterCancel);
     expect((await me(browser)).result.data.id).toBe(DEMO_ACCOUNTS.beta.id);
+    expect((await me(elsewhere)).result.data.signedIn).toBe(false);
     const fresh = new HttpBrowser();
     await signIn(fresh, bff.url, 'beta', { password: 'neues-passwort-123' });
     expect((await me(fresh)).result.data.signedIn).toBe(true);

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { adminUserUrlFor } from '../src/app';
 import { GameApiClient } from '../src/game-api/client';
+import { SharedCache } from '../src/game-api/shared-cache';
 import { appRouter } from '../src/routers';
 import { createContextInner, type Principal } from '../src/trpc/context';
 import { createCallerFactory } from '../src/trpc/init';
@@ -19,6 +20,7 @@ export function callerFor(
       principal,
       accessToken: () => Promise.resolve(options.token ?? 'user-token'),
       gameApi: new GameApiClient({ baseUrl: gameApiUrl, timeoutMs: options.timeoutMs ?? 1000, log: silent }),
+      publicCache: new SharedCache(0),
       adminUserUrl: adminUserUrlFor('http://localhost:8080/realms/nova', undefined),
       log: silent,
       now: options.now ?? Date.now,

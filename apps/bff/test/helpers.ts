@@ -8,6 +8,7 @@ export function testEnv(overrides: Record<string, string | undefined> = {}) {
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     LOG_LEVEL: 'silent',
+    PUBLIC_CACHE_SECONDS: '0',
     ...overrides,
   });
 }

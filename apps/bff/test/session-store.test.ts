@@ -89,6 +89,15 @@ describe.each(stores)('%s session store', (_name, make) => {
     expect(await store.destroyBySid('unknown')).toBe(0);
   });
 
+  it('ends a session by sid only when the user matches too, if one is named', async () => {
+    const [k, user, sid] = [key(), key(), key()];
+    await store.create(k, record(user, sid), 60_000);
+    expect(await store.destroyBySid(sid, 'someone-else')).toBe(0);
+    expect(await store.get(k)).not.toBeNull();
+    expect(await store.destroyBySid(sid, user)).toBe(1);
+    expect(await store.get(k)).toBeNull();
+  });
+
   it('hands out a pending login once', async () => {
     const state = key();
     const pending = { codeVerifier: 'v', nonce: 'n', returnTo: '/x', binding: 'b', action: 'login' as const };

@@ -31,6 +31,7 @@ describe('serving the SPA', () => {
     app = await testApp({
       WEB_DIST_DIR: dir,
       FORUM_URL: 'https://forum.example/</script><script>alert(1)</script>',
+      BACKGROUND_CREDIT_TEXT: "Bild $` $' $&",
     });
   });
   afterAll(async () => {
@@ -66,6 +67,7 @@ describe('serving the SPA', () => {
       links: { forum: 'https://forum.example/</script><script>alert(1)</script>' },
     });
     expect(page.body).not.toContain('<script>alert(1)');
+    expect(JSON.parse(config)).toMatchObject({ backgroundCredit: { text: "Bild $` $' $&" } });
     expect(page.body).toContain(
       '<script id="nova-session" type="application/json">{"signedIn":false}</script>',
     );

@@ -123,6 +123,43 @@ describe('public procedures against a game API with faults', () => {
     expect(JSON.stringify(entry?.issues)).toContain('timestamp');
   });
 
+  it('a batch naming the toplist many times costs one game API call while it is shared', async () => {
+    const shared = await testApp({ GAME_API_URL: api.url, PUBLIC_CACHE_SECONDS: '15' });
+    try {
+      api.on('GET', 'toplist', { body: toplist, delayMs: 50 });
+      const paths = Array(8).fill('toplist.get').join(',');
+      const input = encodeURIComponent(JSON.stringify({}));
+      const response = await shared.inject({
+        method: 'GET',
+        url: `/trpc/${paths}?batch=1&input=${input}`,
+        headers: SPA,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(api.requests.filter((r) => r.path === 'toplist')).toHaveLength(1);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it('refuses batches of more than 20 procedures', async () => {
+    const paths = Array(21).fill('session.me').join(',');
+    const response = await app.inject({
+      method: 'GET',
+      url: `/trpc/${paths}?batch=1&input=%7B%7D`,
+      headers: SPA,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('refuses an answer larger than 5 MB instead of buffering it', async () => {
+    api.on('GET', 'calendar', {
+      raw: `[${'{"name":"x","timestamp":1},'.repeat(200_000)}{"name":"x","timestamp":1}]`,
+    });
+    const response = await get('calendar.list');
+    expect(response.statusCode).toBe(502);
+  });
+
   it('an unreachable game API becomes BAD_GATEWAY and the process keeps serving', async () => {
     const dead = await testApp({ GAME_API_URL: 'http://127.0.0.1:9/', GAME_API_TIMEOUT_MS: '300' });
     try {

@@ -8,6 +8,7 @@ export const ERROR_MESSAGES = {
   CONFLICT: 'Das gibt es bereits.',
   BAD_GATEWAY: 'Der Spielserver hat nicht wie erwartet geantwortet. Bitte versuche es später erneut.',
   GATEWAY_TIMEOUT: 'Der Spielserver antwortet gerade nicht. Bitte versuche es später erneut.',
+  RETRY: 'Die Anmeldung wird gerade erneuert. Bitte versuche es gleich noch einmal.',
   CSRF: 'Die Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte lade die Seite neu.',
   GENERIC: 'Etwas ist schiefgelaufen',
   OFFLINE: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung.',

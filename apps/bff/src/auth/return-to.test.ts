@@ -22,6 +22,11 @@ describe('returnTo', () => {
     '/%0d%0aLocation:%20https://evil.example',
     '/\t/evil.example',
     '/auth/logout',
+    '/.//evil.example/x',
+    '/..//evil.example/x',
+    '/%2e//evil.example/x',
+    '/a/..//evil.example',
+    '/./\\evil.example',
     '/auth/login?returnTo=https://evil.example',
     '',
     'relative/path',
@@ -31,6 +36,7 @@ describe('returnTo', () => {
   ])('sends open-redirect attempt %j to "/"', (input) => {
     const result = safeReturnTo(input, BASE);
     expect(result === '/' || result.startsWith('/%0d%0a')).toBe(true);
+    expect(result.startsWith('//')).toBe(false);
     expect(new URL(result, BASE).origin).toBe(BASE);
   });
 });

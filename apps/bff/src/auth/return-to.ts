@@ -18,5 +18,8 @@ export function safeReturnTo(value: unknown, publicUrl: string): string {
   }
   if (url.origin !== new URL(publicUrl).origin) return '/';
   if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
+  const result = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments normalise away: "/.//evil.example" would become the protocol-relative "//evil.example".
+  if (result.startsWith('//') || result.includes('\\')) return '/';
+  return result;
 }

@@ -13,7 +13,7 @@ import { resolveDisplayName } from './display-name';
 import { verifyLogoutToken } from './logout-token';
 import type { OidcClient } from './oidc';
 import { loginProblemPage, logoutConfirmPage } from './pages';
-import { RateLimiter } from './rate-limit';
+import { clientKey, RateLimiter } from './rate-limit';
 import { safeReturnTo } from './return-to';
 
 const PENDING_LOGIN_MS = 60 * 60 * 1000; // doc 1 §9: pending login records last one hour
@@ -59,7 +59,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     action: 'login' | 'password',
     returnTo: string,
   ): Promise<FastifyReply> {
-    if (!limiter.allow(request.ip)) {
+    if (!limiter.allow(clientKey(request.ip))) {
       return noStore(reply)
         .code(429)
         .header('retry-after', String(SIGN_IN_LIMIT.windowMs / 1000))
@@ -70,7 +70,10 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
           ),
         );
     }
-    const binding = request.cookies[sessions.bindingCookieName] ?? randomBytes(16).toString('base64url');
+    // Reuse this browser's binding (several tabs may sign in at once), but only one we could have made.
+    const existing = request.cookies[sessions.bindingCookieName];
+    const binding =
+      existing && /^[A-Za-z0-9_-]{22}$/.test(existing) ? existing : randomBytes(16).toString('base64url');
     const state = oidcLib.randomState();
     const nonce = oidcLib.randomNonce();
     const codeVerifier = oidcLib.randomPKCECodeVerifier();
@@ -142,18 +145,17 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     const auth = authStateFrom(tokens, oidc.clientId);
     const previous = await sessions.load(request.cookies[sessions.cookieName]);
 
+    let target = pending.returnTo;
     if (pending.action === 'password') {
-      const status = ['success', 'cancelled'].includes(query.kc_action_status ?? '')
-        ? (query.kc_action_status as string)
-        : 'fehler';
+      const status = query.kc_action_status;
       const label = status === 'success' ? 'geaendert' : status === 'cancelled' ? 'abgebrochen' : 'fehler';
-      if (previous && previous.record.userId === userId) {
-        await store.setAuth(previous.key, auth);
-        return noStore(reply).redirect(`${pending.returnTo}?passwort=${label}`, 302);
-      }
+      target = `${pending.returnTo}?passwort=${label}`;
+      // ASVS v5 §7: a changed password ends the account's other sessions here.
+      if (status === 'success') await store.destroyByUser(userId);
     }
 
-    // A new session id at every sign-in; the previous session (if any) ends.
+    // A new session id at every sign-in (also the re-authentication of a password change); the
+    // previous session (if any) ends.
     if (previous) await store.destroy(previous.key);
     const displayName = await resolveDisplayName(claims, auth, gameApi, userId, request.log);
     const { id } = await sessions.create({
@@ -163,7 +165,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
       auth,
     });
     reply.setCookie(sessions.cookieName, id, sessions.cookieOptions);
-    return noStore(reply).redirect(pending.returnTo, 302);
+    return noStore(reply).redirect(target, 302);
   });
 
   app.get('/auth/logout', (_request, reply) =>
@@ -203,13 +205,18 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
           .code(400)
           .send({ error: 'invalid_request', error_description: 'logout_token wiederverwendet' });
       }
+      // With both sid and sub, a session must match both; with only one, that one.
       const ended = claims.sid
-        ? await store.destroyBySid(claims.sid)
+        ? await store.destroyBySid(claims.sid, claims.sub)
         : await store.destroyByUser(claims.sub ?? '');
       request.log.info({ ended, bySid: Boolean(claims.sid) }, 'back-channel logout');
       return await reply.code(200).send();
     } catch (error) {
-      request.log.warn({ err: error }, 'back-channel logout refused');
+      const code = (error as { cause?: { code?: unknown } }).cause?.code;
+      request.log.warn(
+        { reason: error instanceof Error ? error.message : 'unknown', code },
+        'back-channel logout refused',
+      );
       return reply.code(400).send({ error: 'invalid_request', error_description: 'logout_token ungültig' });
     }
   });

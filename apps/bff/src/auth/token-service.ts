@@ -11,10 +11,17 @@ import type { OidcClient } from './oidc';
 
 const LEEWAY_MS = LIMITS.tokenRefreshLeewaySeconds * 1000;
 const LOCK_MS = 15_000;
+/** Waiters outlast the lock (and the identity provider's timeout inside it) before giving up. */
+const WAIT_MS = LOCK_MS + 10_000;
 const WAIT_STEP_MS = 50;
 
 export class SessionEndedError extends Error {
   override name = 'SessionEndedError';
+}
+
+/** The refresh did not finish in time; the session is still alive, so the caller may retry. */
+export class RefreshPendingError extends Error {
+  override name = 'RefreshPendingError';
 }
 
 export class TokenService {
@@ -43,7 +50,7 @@ export class TokenService {
   }
 
   async #refreshShared(key: string): Promise<AuthState> {
-    const deadline = this.now() + LOCK_MS;
+    const deadline = this.now() + WAIT_MS;
     while (this.now() < deadline) {
       const lock = await this.store.acquireLock(`refresh:${key}`, LOCK_MS);
       if (lock) {
@@ -59,7 +66,7 @@ export class TokenService {
       if (!current) throw new SessionEndedError('the session ended while waiting for a refresh');
       if (this.#fresh(current.auth)) return current.auth;
     }
-    throw new SessionEndedError('token refresh did not complete in time');
+    throw new RefreshPendingError('token refresh did not complete in time');
   }
 
   async #refreshLocked(key: string): Promise<AuthState> {

@@ -22,6 +22,32 @@ export interface CallOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** No answer of the contract comes near this; a larger one is refused rather than buffered. */
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+
+class AnswerTooLargeError extends Error {
+  override name = 'AnswerTooLargeError';
+}
+
+async function readLimited(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new AnswerTooLargeError(`the answer exceeds ${limit} bytes`);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 export class GameApiClient {
   readonly #base: URL;
   readonly #timeoutMs: number;
@@ -101,8 +127,10 @@ export class GameApiClient {
     }
     let text: string;
     try {
-      text = await response.text();
+      text = await readLimited(response, MAX_ANSWER_BYTES);
     } catch (cause) {
+      if (cause instanceof AnswerTooLargeError)
+        throw new GameApiError(method, path, { kind: 'invalid-json' }, { cause });
       const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
       throw new GameApiError(method, path, { kind: timedOut ? 'timeout' : 'network' }, { cause });
     }
@@ -133,7 +161,7 @@ export class GameApiClient {
     const fields = { method: error.method, path: error.path, failure: failure.kind };
     if (failure.kind === 'contract') {
       this.#log.error({ ...fields, issues: failure.issues }, 'game API answer violates the contract');
-    } else if (failure.kind === 'status' && failure.status < 500) {
+    } else if (failure.kind === 'status' && failure.status < 500 && failure.status !== 401) {
       // 4xx are expected answers (unknown id, missing right, invalid body); no alarm.
       this.#log.info({ ...fields, status: failure.status }, 'game API refused the call');
     } else {

@@ -37,16 +37,19 @@ export async function staticSpa(
   if (!CONFIG_MARKER.test(template) || !SESSION_MARKER.test(template)) {
     throw new Error('index.html lacks the nova-config or nova-session script element');
   }
+  // Replacement functions, not strings: "$&", "$`" and "$'" in the data must stay literal.
   const withConfig = template.replace(
     CONFIG_MARKER,
-    `<script id="nova-config" type="application/json">${embedJson(options.publicConfig)}</script>`,
+    () => `<script id="nova-config" type="application/json">${embedJson(options.publicConfig)}</script>`,
   );
   /** The page carries who is signed in (never a token), so the SPA's first render needs no request. */
-  const indexHtmlFor = async (request: FastifyRequest) =>
-    withConfig.replace(
+  const indexHtmlFor = async (request: FastifyRequest) => {
+    const me = embedJson(await options.meOf(request));
+    return withConfig.replace(
       SESSION_MARKER,
-      `<script id="nova-session" type="application/json">${embedJson(await options.meOf(request))}</script>`,
+      () => `<script id="nova-session" type="application/json">${me}</script>`,
     );
+  };
 
   await app.register(fastifyStatic, {
     root: options.root,

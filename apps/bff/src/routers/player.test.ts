@@ -282,6 +282,7 @@ describe('player procedures', () => {
     const call = () => me().player[procedure]({ userId: OTHER });
 
     it.each([
+      [401, 'BAD_GATEWAY'],
       [403, 'FORBIDDEN'],
       [404, 'NOT_FOUND'],
       [500, 'BAD_GATEWAY'],

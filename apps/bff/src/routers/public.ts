@@ -5,11 +5,19 @@ import { publicProcedure, router } from '../trpc/init';
 export const toplistRouter = router({
   get: publicProcedure
     .output(ToplistView)
-    .query(async ({ ctx }) => toToplistView(await ctx.gameApi.get(gameApiPaths.toplist(), Toplist))),
+    .query(async ({ ctx }) =>
+      toToplistView(
+        await ctx.publicCache.get('toplist', () => ctx.gameApi.get(gameApiPaths.toplist(), Toplist)),
+      ),
+    ),
 });
 
 export const calendarRouter = router({
   list: publicProcedure
     .output(CalendarView)
-    .query(async ({ ctx }) => toCalendarView(await ctx.gameApi.get(gameApiPaths.calendar(), Calendar))),
+    .query(async ({ ctx }) =>
+      toCalendarView(
+        await ctx.publicCache.get('calendar', () => ctx.gameApi.get(gameApiPaths.calendar(), Calendar)),
+      ),
+    ),
 });

@@ -76,8 +76,10 @@ export class MemorySessionStore implements SessionStore {
     return count;
   }
 
-  destroyBySid(sid: string): Promise<number> {
-    return Promise.resolve(this.#destroyWhere((r) => r.sid === sid));
+  destroyBySid(sid: string, userId?: string): Promise<number> {
+    return Promise.resolve(
+      this.#destroyWhere((r) => r.sid === sid && (userId === undefined || r.userId === userId)),
+    );
   }
 
   destroyByUser(userId: string): Promise<number> {

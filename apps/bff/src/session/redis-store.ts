@@ -94,24 +94,32 @@ export class RedisSessionStore implements SessionStore {
     await multi.exec();
   }
 
-  async #destroyIndexed(indexKey: string): Promise<number> {
+  async #destroyIndexed(indexKey: string, match: (core: SessionCore) => boolean): Promise<number> {
     const keys = await this.#redis.smembers(indexKey);
     let count = 0;
     for (const key of keys) {
-      const existed = await this.#redis.exists(`${PREFIX}sess:${key}`);
-      await this.destroy(key);
-      count += existed;
+      const core = await this.#redis.hget(`${PREFIX}sess:${key}`, 'core');
+      if (!core) {
+        await this.#redis.srem(indexKey, key); // expired meanwhile: drop the stale index entry
+        continue;
+      }
+      if (!match(JSON.parse(core) as SessionCore)) continue;
+      await this.destroy(key); // removes the key from this index too
+      count++;
     }
-    await this.#redis.del(indexKey);
+    // Only the members read are removed, so a session created meanwhile keeps its index entry.
     return count;
   }
 
-  destroyBySid(sid: string): Promise<number> {
-    return this.#destroyIndexed(`${PREFIX}sid:${sid}`);
+  destroyBySid(sid: string, userId?: string): Promise<number> {
+    return this.#destroyIndexed(
+      `${PREFIX}sid:${sid}`,
+      (core) => userId === undefined || core.userId === userId,
+    );
   }
 
   destroyByUser(userId: string): Promise<number> {
-    return this.#destroyIndexed(`${PREFIX}user:${userId}`);
+    return this.#destroyIndexed(`${PREFIX}user:${userId}`, () => true);
   }
 
   async putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void> {

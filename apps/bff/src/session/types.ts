@@ -45,8 +45,8 @@ export interface SessionStore {
   /** Replaces only the tokens, so a concurrent touch cannot overwrite them; false when gone. */
   setAuth(key: string, auth: AuthState): Promise<boolean>;
   destroy(key: string): Promise<void>;
-  /** Ends every session of an identity-provider session; returns how many ended. */
-  destroyBySid(sid: string): Promise<number>;
+  /** Ends every session of an identity-provider session (of that user, if given); returns how many. */
+  destroyBySid(sid: string, userId?: string): Promise<number>;
   /** Ends every session of a user; returns how many ended. */
   destroyByUser(userId: string): Promise<number>;
   putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void>;

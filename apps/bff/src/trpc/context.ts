@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GameApiClient } from '../game-api/client';
+import type { SharedCache } from '../game-api/shared-cache';
 
 /** Who calls: a browser session (cookie) or an integrator's script (bearer token). */
 export interface Principal {
@@ -15,6 +16,8 @@ export interface ContextInner {
   /** The caller's access token for the game API, refreshed first when it is about to expire. */
   accessToken: () => Promise<string>;
   gameApi: GameApiClient;
+  /** Shares the public lists between visitors for a few seconds. */
+  publicCache: SharedCache;
   /** The identity provider's administration page of a user. */
   adminUserUrl: (userId: string) => string;
   log: FastifyBaseLogger;

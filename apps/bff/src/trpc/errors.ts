@@ -9,9 +9,10 @@ export function upstreamError(error: GameApiError): TRPCError {
   let code: TRPC_ERROR_CODE_KEY = 'BAD_GATEWAY';
   if (failure.kind === 'timeout') code = 'GATEWAY_TIMEOUT';
   if (failure.kind === 'status') {
+    // A 401 from the game API while our session is valid is the game API's problem (or its
+    // configuration), not the user's sign-in: an upstream error, never a loop through the sign-in.
     const byStatus: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = {
       400: 'BAD_REQUEST',
-      401: 'UNAUTHORIZED',
       403: 'FORBIDDEN',
       404: 'NOT_FOUND',
       409: 'CONFLICT',

@@ -60,7 +60,9 @@ export function requestAuthHook(deps: { publicUrl: string; sessions: SessionMana
         return;
       } catch (error) {
         if (!(error instanceof InvalidBearerError)) throw error;
-        request.log.info({ reason: error.message, err: error.cause }, 'bearer token refused');
+        // Only the reason code: jose's errors carry the token's claims.
+        const code = (error.cause as { code?: unknown } | undefined)?.code;
+        request.log.info({ reason: error.message, code }, 'bearer token refused');
         return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
       }
     }

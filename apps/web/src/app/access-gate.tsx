@@ -1,18 +1,11 @@
 import { decide, routeAccess } from '@nova/domain';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { RedirectToLogin } from '../components/redirect-to-login';
 import { UnauthorizedPage } from '../components/status-pages';
 import { Loading } from '../components/ui/loading';
-import { loginHref, paths } from '../config/paths';
-import { isLeaving, useSession } from '../lib/session';
-
-function RedirectToLogin({ returnTo }: { returnTo: string }) {
-  useEffect(() => {
-    // A logout already navigates away; a request it cut short must not send the user to sign in.
-    if (!isLeaving()) window.location.assign(loginHref(returnTo));
-  }, [returnTo]);
-  return <Loading text="Weiterleitung zur Anmeldung..." />;
-}
+import { paths } from '../config/paths';
+import { useSession } from '../lib/session';
 
 /**
  * Doc 1 §5 route guard, by the policy table of @nova/domain: not signed in → sign-in, then back to
@@ -20,13 +13,13 @@ function RedirectToLogin({ returnTo }: { returnTo: string }) {
  * Panel (`within`) the unauthorized page is shown in the shell, so the sidebar stays.
  */
 export function AccessGate({ children, within }: { children: ReactNode; within?: 'control-panel' }) {
-  const { pathname, search, hash } = useLocation();
+  const { pathname } = useLocation();
   const session = useSession();
   const access = routeAccess(pathname);
   if (access.kind === 'public') return <>{children}</>;
   if (session.status === 'loading') return <Loading />;
   const decision = decide(access, session.me.signedIn ? session.me : null);
-  if (decision === 'unauthenticated') return <RedirectToLogin returnTo={`${pathname}${search}${hash}`} />;
+  if (decision === 'unauthenticated') return <RedirectToLogin />;
   if (decision === 'forbidden') {
     if (within) return <UnauthorizedPage />;
     if (pathname.startsWith(`${paths.controlPanel}/`)) return <>{children}</>;

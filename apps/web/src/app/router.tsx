@@ -156,6 +156,7 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         children: [
+          { index: true, element: <NotFoundPage /> },
           { path: 'sync-manager', element: load(admin, (m) => m.SyncManagerPage) },
           {
             path: 'server-manager',

@@ -1,5 +1,5 @@
 import { NotFoundPage, UnauthorizedPage } from '../../../components/status-pages';
-import { Loading } from '../../../components/ui/loading';
+import { RedirectToLogin } from '../../../components/redirect-to-login';
 import { classifyError } from '../../../lib/trpc';
 
 /**
@@ -13,7 +13,7 @@ export function failureStatus(error: unknown) {
     case 'not-found':
       return <NotFoundPage />;
     case 'unauthorized':
-      return <Loading text="Weiterleitung zur Anmeldung..." />;
+      return <RedirectToLogin />;
     default:
       return null;
   }

@@ -83,7 +83,7 @@ export function ProfilePage() {
               label="Erfahrung"
               value={p.exp}
               max={p.expMax}
-              valueText={`${formatNumber(p.exp)} / ${p.expMax}`}
+              valueText={`${Math.round(p.exp)} / ${p.expMax}`}
             />
             <ProgressBar label="Hunger" value={p.hunger} max={100} valueText={`${p.hunger} %`} tone="amber" />
             <ProgressBar label="Durst" value={p.thirst} max={100} valueText={`${p.thirst} %`} tone="sky" />

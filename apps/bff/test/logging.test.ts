@@ -1,0 +1,35 @@
+/** Secrets stay out of the logs: authorization codes in /auth URLs, cookies, refused tokens' claims. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { testEnv } from './helpers';
+import { startMockIssuer, type MockIssuer } from './mock-issuer';
+
+describe('logging', () => {
+  const lines: string[] = [];
+  let issuer: MockIssuer;
+
+  beforeAll(async () => {
+    issuer = await startMockIssuer();
+  });
+  afterAll(() => issuer.close());
+
+  it('logs /auth paths without their query, and no cookie or token', async () => {
+    const app = await buildApp(testEnv({ OIDC_ISSUER: issuer.issuer, LOG_LEVEL: 'info' }), {
+      logStream: { write: (line: string) => lines.push(line) },
+    });
+    await app.inject({
+      url: '/auth/callback?code=SECRET-CODE&state=SECRET-STATE',
+      headers: { cookie: 'nova_session=SECRET-COOKIE' },
+    });
+    const token = await issuer.sign(
+      { sub: 'u', typ: 'Bearer', azp: 'nova-web', email: 'SECRET-CLAIM@example.org' },
+      { expiresIn: -10 },
+    );
+    await app.inject({ url: '/trpc/session.me', headers: { authorization: `Bearer ${token}` } });
+    await app.close();
+    const log = lines.join('\n');
+    expect(log).toContain('/auth/callback');
+    for (const secret of ['SECRET-CODE', 'SECRET-STATE', 'SECRET-COOKIE', 'SECRET-CLAIM', token])
+      expect(log).not.toContain(secret);
+  });
+});
