@@ -17,7 +17,7 @@ export function loadOidcProvider(): Promise<OidcModule> {
   loading ??= (async () => {
     // eslint-disable-next-line no-console -- wraps console.warn to drop one known third-party message
     const original = console.warn;
-    // eslint-disable-next-line no-console -- see above; restored in `finally`
+    // eslint-disable-next-line no-console -- temporary filter dropping oidc-provider's Node 20 warning; restored in `finally`
     console.warn = (...args: unknown[]) => {
       if (typeof args[0] === 'string' && args[0].includes(RUNTIME_WARNING)) return;
       original(...args);

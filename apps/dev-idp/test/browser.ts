@@ -118,9 +118,7 @@ export function discover(
   secret: string,
   auth?: client.ClientAuth,
 ): Promise<client.Configuration> {
-  // The dev IdP speaks http on localhost; openid-client marks this opt-in deprecated only so that
-  // it stands out.
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the dev IdP speaks http on localhost; openid-client marks this opt-in deprecated only so it stands out
   const allowHttp = client.allowInsecureRequests;
   return client.discovery(new URL(issuer), clientId, secret, auth, { execute: [allowHttp] });
 }
