@@ -15,8 +15,8 @@ const protectedGets = [
   gameApiPaths.profile(IDS.spieler),
   gameApiPaths.vehicles(IDS.spieler),
   gameApiPaths.externalAccounts(IDS.spieler),
-  gameApiPaths.achievements(),
-  gameApiPaths.wantedReason(1),
+  gameApiPaths.catalogue('achievements'),
+  gameApiPaths.catalogueItem('wantedReasons', 1),
   gameApiPaths.syncGroups(),
 ];
 

@@ -103,7 +103,12 @@ describe('catalogues', () => {
       const res = await call(app, 'POST', path, { token: 'admin', body: {} });
       expect(res.status).toBe(400);
       const { validationErrors } = ValidationErrorBody.parse(res.json);
-      expect(Object.keys(validationErrors).sort()).toEqual(Object.keys(create).sort());
+      const defaulted = name === 'serverSkins' ? ['job', 'faction', 'gang', 'expiration', 'description'] : [];
+      expect(Object.keys(validationErrors).sort()).toEqual(
+        Object.keys(create)
+          .filter((key) => !defaulted.includes(key))
+          .sort(),
+      );
       expect(new Set(Object.values(validationErrors))).toEqual(new Set(['Pflichtfeld']));
     });
 
@@ -128,7 +133,7 @@ describe('catalogues', () => {
         validationErrors: {
           reason_name: 'Muss ein Text sein',
           points: 'Muss eine Zahl sein',
-          is_static: 'Ungültiger Wert',
+          is_static: 'Bitte wähle einen Wert aus der Liste',
         },
       },
     });
@@ -141,7 +146,7 @@ describe('catalogues', () => {
       token: 'admin',
       body: { ...samples.serverSkins.create, category: 7 },
     });
-    expect(category.json).toEqual({ validationErrors: { category: 'Ungültiger Wert' } });
+    expect(category.json).toEqual({ validationErrors: { category: 'Bitte wähle einen Wert aus der Liste' } });
   });
 
   it('answers 400, not a crash, for bodies that are not a JSON object', async () => {
@@ -168,6 +173,23 @@ describe('catalogues', () => {
     });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ validationErrors: { body: 'Pflichtfeld' } });
+  });
+
+  it('applies the spec defaults to a server skin created without them (doc 2 §9)', async () => {
+    const app = createTestSim();
+    const omitted = ['job', 'faction', 'gang', 'expiration', 'description'];
+    const rest = Object.fromEntries(
+      Object.entries(samples.serverSkins.create).filter(([key]) => !omitted.includes(key)),
+    );
+    const res = await call(app, 'POST', 'management/server-skins', { token: 'admin', body: rest });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      job: -1,
+      faction: -1,
+      gang: -1,
+      expiration: 10,
+      description: 'Unknown',
+    });
   });
 
   it('accepts a PUT body whose id matches the path and refuses one that does not', async () => {

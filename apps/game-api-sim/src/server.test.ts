@@ -82,7 +82,7 @@ describe('the real server', () => {
   });
 
   it('reads roles from the verified token', async () => {
-    const url = new URL(gameApiPaths.wantedReason(999), sim.url);
+    const url = new URL(gameApiPaths.catalogueItem('wantedReasons', 999), sim.url);
     const without = await fetch(url, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${await token()}` },

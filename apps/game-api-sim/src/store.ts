@@ -2,7 +2,7 @@
  * All state of the simulator, in memory: generated from the seed at start, changed by the write
  * calls, lost on restart (ARCHITECTURE §4: "keeps state in memory while it runs").
  */
-import type { CatalogueName, User, UserCreate, UserPatch, catalogues } from '@nova/contracts';
+import type { CatalogueItem, CatalogueName, User, UserCreate, UserPatch } from '@nova/contracts';
 import { DEMO_ACCOUNTS, DEMO_PLAYERS } from '@nova/demo';
 import type { z } from 'zod';
 import { ACHIEVEMENTS, RADIO_STATIONS, WANTED_REASONS } from './data/catalogues';
@@ -16,7 +16,6 @@ import { SyncStore } from './sync-store';
 import { Table } from './table';
 import type { ExternalAccount, Platform } from './types';
 
-export type CatalogueItem<K extends CatalogueName> = z.output<(typeof catalogues)[K]['item']>;
 export type CatalogueTables = { [K in CatalogueName]: Table<CatalogueItem<K>> };
 
 export class Store {

@@ -182,69 +182,6 @@ export const SyncGroupInput = z.object({
   syncObjects: z.array(z.object({ id: int() })),
 });
 
-export const Achievement = z.object({
-  id: int(),
-  exp: z.number(),
-  name: z.string(),
-  description: z.string(),
-  money: z.number(),
-});
-export const Achievements = z.array(Achievement);
-export type Achievement = z.infer<typeof Achievement>;
-
-export const VehicleType = z.object({
-  id: int(),
-  trailer: flag(),
-  level: int(),
-  tankvolume: z.number(),
-  tankconsumption: z.number(),
-  canelectric: flag(),
-  cangas: z.number(),
-  tankclass: z.number(),
-  vehvalue: z.number(),
-  vehtype: z.number(),
-  trunkvolume: z.number(),
-  enginestart: z.number(),
-});
-export const VehicleTypes = z.array(VehicleType);
-export type VehicleType = z.infer<typeof VehicleType>;
-
-export const ServerSkin = z.object({
-  id: int(),
-  skinId: int(),
-  gender: flag(),
-  job: int(),
-  faction: int(),
-  gang: int(),
-  wearhat: flag(),
-  wearmask: flag(),
-  expire: flag(),
-  expiration: int(),
-  description: z.string(),
-  blocked: flag(),
-  category: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
-  season: flag(),
-});
-export const ServerSkins = z.array(ServerSkin);
-
-export const RadioStation = z.object({ id: int(), name: z.string(), url: z.string(), color: z.string() });
-export const RadioStations = z.array(RadioStation);
-
-export const WantedReason = z.object({
-  id: int(),
-  reason_name: z.string(),
-  points: int(),
-  is_static: flag(),
-});
-export const WantedReasons = z.array(WantedReason);
-
-/** Create and update bodies of the catalogues: the entity without its read-only id. */
-export const AchievementInput = Achievement.omit({ id: true });
-export const VehicleTypeInput = VehicleType.omit({ id: true });
-export const ServerSkinInput = ServerSkin.omit({ id: true });
-export const RadioStationInput = RadioStation.omit({ id: true });
-export const WantedReasonInput = WantedReason.omit({ id: true });
-
 /** ARCHITECTURE §4: invalid bodies are answered 400 with a message per field. */
 export const ValidationErrorBody = z.object({ validationErrors: z.record(z.string(), z.string()) });
 export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;

@@ -1,4 +1,7 @@
+import './zod-german';
 export * from './game-api';
+export * from './catalogues';
+export * from './zod-german';
 export * from './paths';
 export * from './views';
 export * from './public-config';

@@ -2,8 +2,7 @@
  * The game API's path table (ARCHITECTURE §4). Paths are relative to GAME_API_URL; every dynamic
  * segment is percent-encoded. `public` marks the calls made without the user's bearer token.
  */
-import type { z } from 'zod';
-import * as api from './game-api';
+import { CATALOGUES, type CatalogueKey } from '@nova/domain';
 
 const seg = (value: string | number) => encodeURIComponent(String(value));
 
@@ -29,59 +28,9 @@ export const gameApiPaths = {
   syncObject: (id: number) => `sync-manager/sync-objects/${seg(id)}`,
   syncGroups: () => 'sync-manager/sync-groups',
   syncGroup: (id: number) => `sync-manager/sync-groups/${seg(id)}`,
-  achievements: () => 'achievements',
-  achievement: (id: number) => `achievements/${seg(id)}`,
-  vehicleTypes: () => 'vehicles/types',
-  vehicleType: (id: number) => `vehicles/types/${seg(id)}`,
-  serverSkins: () => 'management/server-skins',
-  serverSkin: (id: number) => `management/server-skins/${seg(id)}`,
-  serverRadios: () => 'management/server-radios',
-  serverRadio: (id: number) => `management/server-radios/${seg(id)}`,
-  wantedReasons: () => 'wanted-reasons',
-  wantedReason: (id: number) => `wanted-reasons/${seg(id)}`,
+  /** A Server Management catalogue (registry in @nova/domain) and one of its rows. */
+  catalogue: (key: CatalogueKey) => CATALOGUES[key].apiPath,
+  catalogueItem: (key: CatalogueKey, id: number) => `${CATALOGUES[key].apiPath}/${seg(id)}`,
 } as const;
 
 export const PUBLIC_GAME_API_PATHS: ReadonlySet<string> = new Set(['toplist', 'calendar']);
-
-/** A catalogue of the server-management screens: list and item paths with their schemas. */
-export interface CatalogueContract<S extends z.ZodType, I extends z.ZodType> {
-  path: string;
-  item: S;
-  list: z.ZodArray<S>;
-  input: I;
-}
-
-export const catalogues = {
-  achievements: {
-    path: 'achievements',
-    item: api.Achievement,
-    list: api.Achievements,
-    input: api.AchievementInput,
-  },
-  vehicleTypes: {
-    path: 'vehicles/types',
-    item: api.VehicleType,
-    list: api.VehicleTypes,
-    input: api.VehicleTypeInput,
-  },
-  serverSkins: {
-    path: 'management/server-skins',
-    item: api.ServerSkin,
-    list: api.ServerSkins,
-    input: api.ServerSkinInput,
-  },
-  serverRadios: {
-    path: 'management/server-radios',
-    item: api.RadioStation,
-    list: api.RadioStations,
-    input: api.RadioStationInput,
-  },
-  wantedReasons: {
-    path: 'wanted-reasons',
-    item: api.WantedReason,
-    list: api.WantedReasons,
-    input: api.WantedReasonInput,
-  },
-} as const;
-
-export type CatalogueName = keyof typeof catalogues;

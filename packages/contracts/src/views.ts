@@ -3,7 +3,8 @@
  * names, labels, sums and statuses already applied from @nova/domain.
  */
 import { z } from 'zod';
-import { UserId, VehicleType } from './game-api';
+import { VehicleType } from './catalogues';
+import { UserId } from './game-api';
 
 const PlayerSelector = z.object({ userId: UserId.optional() });
 

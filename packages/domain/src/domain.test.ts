@@ -269,7 +269,7 @@ describe('policy', () => {
     expect(routeAccess('/control-panel-x')).toEqual({ kind: 'public' });
     expect(routeAccess('/control-panel/admin/server-manager/skin-manager/')).toEqual({
       kind: 'signed-in',
-      roles: ['web:admin:server-manager:skin'],
+      roles: ['web:admin:server-manager', 'web:admin:server-manager:skin'],
     });
     expect(decide(routeAccess('/control-panel/admin/sync-manager'), { roles: ['web:beta'] })).toBe(
       'forbidden',

@@ -1,6 +1,7 @@
 export * from './achievements';
 export * from './banks';
 export * from './calendar';
+export * from './catalogues';
 export * from './coupons';
 export * from './format';
 export * from './inventory';

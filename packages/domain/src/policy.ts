@@ -3,6 +3,7 @@
  * with the roles it needs. Deny by default: a procedure missing here is refused by the BFF.
  * Roles and routes: doc 1 §2.1 and §6.
  */
+import { CATALOGUES, CATALOGUE_OPERATIONS, type CatalogueKey, type CatalogueOperation } from './catalogues';
 import { ROLES, holdsAll, type Role } from './roles';
 
 export type Access =
@@ -13,6 +14,39 @@ export const SIGNED_IN: Access = { kind: 'signed-in', roles: [] };
 export function requires(...roles: Role[]): Access {
   return { kind: 'signed-in', roles };
 }
+
+/**
+ * A catalogue of Server Management is reached below the hub (doc 1 §2.1: the manager routes are
+ * children of the server-manager route, whose guard applies to them too), so its screen and every
+ * one of its procedures need the hub's role and the catalogue's own role (decision 007).
+ */
+function catalogueAccess(key: CatalogueKey): Access {
+  return requires(ROLES.serverManager, CATALOGUES[key].role);
+}
+
+type CatalogueProcedurePath = `catalogue.${CatalogueKey}.${CatalogueOperation}`;
+
+/** Doc 2 "Manager screens": a catalogue that cannot create (vehicles) cannot delete either. */
+function operationsOf(key: CatalogueKey): readonly CatalogueOperation[] {
+  return CATALOGUES[key].canCreate ? CATALOGUE_OPERATIONS : ['list', 'update'];
+}
+
+const CATALOGUE_PROCEDURES = Object.fromEntries(
+  (Object.keys(CATALOGUES) as CatalogueKey[]).flatMap((key) =>
+    operationsOf(key).map((operation) => [`catalogue.${key}.${operation}`, catalogueAccess(key)]),
+  ),
+) as Partial<Record<CatalogueProcedurePath, Access>>;
+
+const MANAGER_ROUTE = '/control-panel/admin/server-manager';
+
+type CatalogueRoutePath = `${typeof MANAGER_ROUTE}/${(typeof CATALOGUES)[CatalogueKey]['segment']}`;
+
+const CATALOGUE_ROUTES = Object.fromEntries(
+  (Object.keys(CATALOGUES) as CatalogueKey[]).map((key) => [
+    `${MANAGER_ROUTE}/${CATALOGUES[key].segment}`,
+    catalogueAccess(key),
+  ]),
+) as Record<CatalogueRoutePath, Access>;
 
 export const PROCEDURE_POLICY = {
   'session.me': PUBLIC,
@@ -30,6 +64,7 @@ export const PROCEDURE_POLICY = {
   'player.skills': SIGNED_IN,
   'player.vehicles': SIGNED_IN,
   'player.vehicle': SIGNED_IN,
+  ...CATALOGUE_PROCEDURES,
 } as const satisfies Record<string, Access>;
 
 export type ProcedurePath = keyof typeof PROCEDURE_POLICY;
@@ -46,12 +81,8 @@ export const ROUTE_POLICY = {
   '/tickets': SIGNED_IN,
   '/control-panel': SIGNED_IN,
   '/control-panel/admin/sync-manager': requires(ROLES.syncManager),
-  '/control-panel/admin/server-manager': requires(ROLES.serverManager),
-  '/control-panel/admin/server-manager/achievement-manager': requires(ROLES.achievementManager),
-  '/control-panel/admin/server-manager/vehicle-manager': requires(ROLES.carManager),
-  '/control-panel/admin/server-manager/skin-manager': requires(ROLES.skinManager),
-  '/control-panel/admin/server-manager/radio-manager': requires(ROLES.radioManager),
-  '/control-panel/admin/server-manager/wanted-manager': requires(ROLES.wantedManager),
+  [MANAGER_ROUTE]: requires(ROLES.serverManager),
+  ...CATALOGUE_ROUTES,
 } as const satisfies Record<string, Access>;
 
 export type RoutePattern = keyof typeof ROUTE_POLICY;

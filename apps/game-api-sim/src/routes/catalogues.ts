@@ -1,28 +1,28 @@
 /**
- * The server-management catalogues (ARCHITECTURE §4, doc 2 §7). Every signed-in token may read
- * them (the achievement dashboard needs the list); writes need the manager role of the catalogue.
+ * The server-management catalogues (ARCHITECTURE §4, doc 2 §7), one CRUD set per entry of the
+ * registry. Every signed-in token may read them (the achievement dashboard needs the list); writes
+ * need the manager role of the catalogue.
  */
-import { catalogues } from '@nova/contracts';
-import { ROLES, type Role } from '@nova/domain';
+import { catalogues, type CatalogueItem } from '@nova/contracts';
+import { CATALOGUES, CATALOGUE_KEYS, type CatalogueKey } from '@nova/domain';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { Guards } from '../auth';
 import type { Table } from '../table';
 import type { RouteModule } from './context';
 import { registerCrud } from './crud';
 
-function catalogueCrud<T extends { id: number }>(
+function catalogueCrud<K extends CatalogueKey>(
   app: FastifyInstance,
   guards: Guards,
-  catalogue: { path: string; input: z.ZodType<Omit<T, 'id'>> },
-  table: Table<T>,
-  role: Role,
+  key: K,
+  table: Table<CatalogueItem<K>>,
 ): void {
+  const contract = catalogues[key];
   registerCrud(app, {
-    path: catalogue.path,
+    path: contract.path,
     read: [guards.token],
-    write: [guards.token, guards.role(role)],
-    input: catalogue.input,
+    write: [guards.token, guards.role(CATALOGUES[key].role)],
+    input: contract.input,
     list: () => table.list(),
     get: (id) => table.get(id),
     create: (input) => table.create(input),
@@ -32,10 +32,5 @@ function catalogueCrud<T extends { id: number }>(
 }
 
 export const catalogueRoutes: RouteModule = (app, { store, guards }) => {
-  const tables = store.catalogues;
-  catalogueCrud(app, guards, catalogues.achievements, tables.achievements, ROLES.achievementManager);
-  catalogueCrud(app, guards, catalogues.vehicleTypes, tables.vehicleTypes, ROLES.carManager);
-  catalogueCrud(app, guards, catalogues.serverSkins, tables.serverSkins, ROLES.skinManager);
-  catalogueCrud(app, guards, catalogues.serverRadios, tables.serverRadios, ROLES.radioManager);
-  catalogueCrud(app, guards, catalogues.wantedReasons, tables.wantedReasons, ROLES.wantedManager);
+  for (const key of CATALOGUE_KEYS) catalogueCrud(app, guards, key, store.catalogues[key] as Table<never>);
 };

@@ -46,8 +46,7 @@ export function registerCrud<T, S extends z.ZodType>(app: FastifyInstance, spec:
 
   app.put<IdParams>(item, { onRequest: spec.write }, (request) => {
     const id = existingId(request.params.id);
-    checkBodyId(request.body, id);
-    const updated = spec.update(id, parseWith(spec.input, request.body));
+    const updated = spec.update(id, parseWith(spec.input, checkBodyId(request.body, id)));
     if (updated === undefined) throw notFound();
     return updated;
   });

@@ -1,0 +1,199 @@
+/**
+ * The catalogue registry (doc 2 "Server Management hub", "Manager screens", "Generic table screen",
+ * §3 entities, §6 roles; doc 1 §2.1 routes; ARCHITECTURE §8): every catalogue of Server Management is
+ * described here once. The route table, the policy table, the hub cards, the BFF procedures, the
+ * game API paths, the zod schemas (built in @nova/contracts from the field metadata) and the table
+ * columns and form fields of the generic table are all derived from this object.
+ * Adding a catalogue is one entry here (and its data in the game API).
+ */
+import { GENDERS, SEASONS, SKIN_CATEGORIES, YES_NO, type Option } from './options';
+import { ROLES, type Role } from './roles';
+
+/** How a field is shown and edited (doc 2 §5: numeric text, yes/no selects, option lists). */
+export type FieldKind = 'number' | 'text' | 'yes-no' | 'options' | 'colour' | 'url';
+
+export interface CatalogueField {
+  readonly name: string;
+  /** German label of the column and the form field. */
+  readonly label: string;
+  readonly kind: FieldKind;
+  /** The spec's label table, for `options` (and `yes-no`, which is always Nein/Ja). */
+  readonly options?: readonly Option[];
+  /** The id: not shown when creating, read-only when editing, never sent (doc 2 §5). */
+  readonly readOnly?: true;
+  /** Numbers: whole numbers only (default) or decimals allowed. */
+  readonly decimals?: true;
+  readonly min?: number;
+  readonly max?: number;
+  /** Texts: required (non-empty after trimming) unless `optional`. */
+  readonly optional?: true;
+  readonly maxLength?: number;
+  /** Applied by the input schema when the field is missing (doc 2 §9 skin defaults). */
+  readonly default?: number | string;
+  /** Shown as a column of the table (default true; long texts stay in the form). */
+  readonly column?: boolean;
+}
+
+export interface Catalogue {
+  /** Route segment under the server manager (doc 1 §2.1). */
+  readonly segment: string;
+  /** Page heading of the manager screen. */
+  readonly title: string;
+  /** Hub card (doc 2 "Server Management hub"). */
+  readonly card: { readonly title: string; readonly description: string };
+  /** Entity name in the messages: "{entity} hinzufügen", "{entity} erfolgreich erstellt" (doc 2 §8). */
+  readonly entity: string;
+  /** Role of the route and of every procedure of the catalogue (doc 1 §2.1). */
+  readonly role: Role;
+  /** Roles that show the hub card according to doc 2 §6 (see decision 007). */
+  readonly cardRoles: readonly Role[];
+  /** Game API collection path (ARCHITECTURE §4); items at `{apiPath}/{id}`. */
+  readonly apiPath: string;
+  /** The vehicle manager edits only (doc 2 "Manager screens"). */
+  readonly canCreate: boolean;
+  readonly fields: readonly CatalogueField[];
+}
+
+const id = { name: 'id', label: 'ID', kind: 'number', readOnly: true } as const;
+const yesNo = <N extends string>(name: N, label: string) =>
+  ({ name, label, kind: 'yes-no', options: YES_NO }) as const;
+const count = <N extends string>(name: N, label: string, max: number) =>
+  ({ name, label, kind: 'number', min: 0, max }) as const;
+
+export const CATALOGUES = {
+  achievements: {
+    segment: 'achievement-manager',
+    title: 'Achievements verwalten',
+    card: { title: 'Achievements', description: 'Achievements mit Erfahrung und Belohnung pflegen' },
+    entity: 'Achievement',
+    role: ROLES.achievementManager,
+    cardRoles: [ROLES.achievementManager],
+    apiPath: 'achievements',
+    canCreate: true,
+    fields: [
+      id,
+      { name: 'name', label: 'Name', kind: 'text', maxLength: 100 },
+      { name: 'description', label: 'Beschreibung', kind: 'text', maxLength: 500 },
+      count('exp', 'Erfahrung', 1_000_000),
+      count('money', 'Geld ($)', 1_000_000_000),
+    ],
+  },
+  vehicleTypes: {
+    segment: 'vehicle-manager',
+    title: 'Fahrzeuge verwalten',
+    card: { title: 'Fahrzeuge', description: 'Werte der Fahrzeugmodelle anpassen' },
+    entity: 'Fahrzeugtyp',
+    role: ROLES.carManager,
+    cardRoles: [ROLES.carManager],
+    apiPath: 'vehicles/types',
+    canCreate: false,
+    fields: [
+      id,
+      yesNo('trailer', 'Anhänger'),
+      count('level', 'Level', 1000),
+      { name: 'tankvolume', label: 'Tankvolumen', kind: 'number', decimals: true, min: 0, max: 100_000 },
+      { name: 'tankconsumption', label: 'Verbrauch', kind: 'number', decimals: true, min: 0, max: 10_000 },
+      yesNo('canelectric', 'Elektroantrieb'),
+      count('cangas', 'Gasantrieb', 1000),
+      count('tankclass', 'Tankklasse', 1000),
+      count('vehvalue', 'Fahrzeugwert', 1_000_000_000),
+      count('vehtype', 'Fahrzeugart', 1000),
+      count('trunkvolume', 'Kofferraum', 100_000),
+      count('enginestart', 'Motorstart', 1000),
+    ],
+  },
+  serverSkins: {
+    segment: 'skin-manager',
+    title: 'Skins verwalten',
+    card: { title: 'Skins', description: 'Kleidung der Geschäfte und Fraktionen festlegen' },
+    entity: 'Skin',
+    role: ROLES.skinManager,
+    cardRoles: [ROLES.skinManager],
+    apiPath: 'management/server-skins',
+    canCreate: true,
+    fields: [
+      id,
+      count('skinId', 'Skin-ID', 311),
+      { name: 'gender', label: 'Geschlecht', kind: 'options', options: GENDERS },
+      { name: 'job', label: 'Job', kind: 'number', min: -1, max: 10_000, default: -1 },
+      { name: 'faction', label: 'Fraktion', kind: 'number', min: -1, max: 10_000, default: -1 },
+      { name: 'gang', label: 'Gang', kind: 'number', min: -1, max: 10_000, default: -1 },
+      yesNo('wearhat', 'Hut'),
+      yesNo('wearmask', 'Maske'),
+      yesNo('expire', 'Läuft ab'),
+      { name: 'expiration', label: 'Ablauf (Tage)', kind: 'number', min: 0, max: 3650, default: 10 },
+      { name: 'description', label: 'Beschreibung', kind: 'text', maxLength: 200, default: 'Unknown' },
+      yesNo('blocked', 'Gesperrt'),
+      { name: 'category', label: 'Kategorie', kind: 'options', options: SKIN_CATEGORIES },
+      { name: 'season', label: 'Saison', kind: 'options', options: SEASONS },
+    ],
+  },
+  serverRadios: {
+    segment: 'radio-manager',
+    title: 'Radiosender verwalten',
+    card: { title: 'Radiosender', description: 'Radiosender und ihre Streams verwalten' },
+    entity: 'Radiosender',
+    role: ROLES.radioManager,
+    cardRoles: [ROLES.skinManager],
+    apiPath: 'management/server-radios',
+    canCreate: true,
+    fields: [
+      id,
+      { name: 'name', label: 'Name', kind: 'text', maxLength: 100 },
+      { name: 'url', label: 'Stream-URL', kind: 'url', maxLength: 500 },
+      { name: 'color', label: 'Farbe', kind: 'colour' },
+    ],
+  },
+  wantedReasons: {
+    segment: 'wanted-manager',
+    title: 'Wantedkatalog verwalten',
+    card: { title: 'Wantedkatalog', description: 'Straftaten und ihre Wanted-Punkte pflegen' },
+    entity: 'Wantedgrund',
+    role: ROLES.wantedManager,
+    cardRoles: [ROLES.skinManager],
+    apiPath: 'wanted-reasons',
+    canCreate: true,
+    fields: [
+      id,
+      { name: 'reason_name', label: 'Grund', kind: 'text', maxLength: 200 },
+      count('points', 'Punkte', 100),
+      yesNo('is_static', 'Statisch'),
+    ],
+  },
+} as const satisfies Record<string, Catalogue>;
+
+export type CatalogueKey = keyof typeof CATALOGUES;
+
+export const CATALOGUE_KEYS = Object.keys(CATALOGUES) as CatalogueKey[];
+
+/** The operations of a catalogue's procedures (`catalogue.<key>.<operation>`). */
+export const CATALOGUE_OPERATIONS = ['list', 'create', 'update', 'remove'] as const;
+export type CatalogueOperation = (typeof CATALOGUE_OPERATIONS)[number];
+
+/** The hub card without a screen yet (doc 2: "Generische Einstellungen", disabled). */
+export const SETTINGS_CARD = {
+  title: 'Generische Einstellungen',
+  description: 'Allgemeine Servereinstellungen (noch nicht verfügbar)',
+  cardRoles: [ROLES.achievementManager],
+} as const;
+
+/** The fields an administrator edits: everything but the read-only id. */
+export function editableFields(catalogue: Catalogue): CatalogueField[] {
+  return catalogue.fields.filter((field) => !field.readOnly);
+}
+
+/** Doc 2 §8 messages of the generic table, for one entity name. */
+export const catalogueMessages = (entity: string) =>
+  ({
+    add: `${entity} hinzufügen`,
+    edit: `${entity} bearbeiten`,
+    created: `${entity} erfolgreich erstellt`,
+    updated: `${entity} erfolgreich aktualisiert`,
+    removed: `${entity} erfolgreich gelöscht`,
+    createFailed: `${entity} konnte nicht erstellt werden`,
+    updateFailed: `${entity} konnte nicht aktualisiert werden`,
+    removeFailed: `${entity} konnte nicht gelöscht werden`,
+  }) as const;
+
+/** Doc 2 §8: the generic table's load failure. */
+export const CATALOGUE_LOAD_FAILED = 'Da ist etwas schiefgelaufen';
