@@ -22,7 +22,13 @@ export type MockHandler = (request: {
 export interface MockGameApi {
   url: string;
   /** Every request seen, in order. */
-  requests: { method: string; path: string; authorization: string | undefined; cookie: string | undefined }[];
+  requests: {
+    method: string;
+    path: string;
+    authorization: string | undefined;
+    cookie: string | undefined;
+    body: string;
+  }[];
   on(method: string, path: string, answer: MockAnswer | MockHandler): void;
   reset(): void;
   close(): Promise<void>;
@@ -37,7 +43,13 @@ export async function startMockGameApi(): Promise<MockGameApi> {
     req.on('end', () => {
       const path = (req.url ?? '/').slice(1).split('?')[0] ?? '';
       const method = req.method ?? 'GET';
-      requests.push({ method, path, authorization: req.headers.authorization, cookie: req.headers.cookie });
+      requests.push({
+        method,
+        path,
+        authorization: req.headers.authorization,
+        cookie: req.headers.cookie,
+        body,
+      });
       const route = routes.get(`${method} ${path}`);
       const answer: MockAnswer = !route
         ? { status: 404, body: { error: 'Nicht gefunden' } }

@@ -145,7 +145,13 @@ describe('/trpc request guard', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(api.requests).toEqual([
-      { method: 'GET', path: 'user/u-1', authorization: 'Bearer opaque-test-token', cookie: undefined },
+      {
+        method: 'GET',
+        path: 'user/u-1',
+        authorization: 'Bearer opaque-test-token',
+        cookie: undefined,
+        body: '',
+      },
     ]);
   });
 

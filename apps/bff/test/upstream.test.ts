@@ -72,7 +72,7 @@ describe('public procedures against a game API with faults', () => {
     const response = await get('calendar.list', { cookie: 'nova_session=abc; other=1' });
     expect(response.statusCode).toBe(200);
     expect(api.requests).toEqual([
-      { method: 'GET', path: 'calendar', authorization: undefined, cookie: undefined },
+      { method: 'GET', path: 'calendar', authorization: undefined, cookie: undefined, body: '' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { router } from '../trpc/init';
+import { catalogueRouter } from './catalogue';
 import { playerRouter } from './player';
 import { calendarRouter, toplistRouter } from './public';
 import { sessionRouter } from './session';
@@ -8,6 +9,7 @@ export const appRouter = router({
   toplist: toplistRouter,
   calendar: calendarRouter,
   player: playerRouter,
+  catalogue: catalogueRouter,
 });
 
 export type AppRouter = typeof appRouter;

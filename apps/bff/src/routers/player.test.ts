@@ -119,6 +119,7 @@ describe('player procedures', () => {
       path: `user/${ME}/profile`,
       authorization: 'Bearer user-token',
       cookie: undefined,
+      body: '',
     });
     await me().player.profile(undefined);
     expect(api.requests.at(-1)?.path).toBe(`user/${ME}/profile`);

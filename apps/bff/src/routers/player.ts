@@ -63,7 +63,7 @@ export const playerRouter = router({
   achievements: playerProcedure.output(AchievementsView).query(async ({ ctx }) => {
     const { userId, token } = ctx.player;
     const [catalogue, owned] = await Promise.all([
-      ctx.gameApi.get(paths.achievements(), Achievements, { token }),
+      ctx.gameApi.get(paths.catalogue('achievements'), Achievements, { token }),
       ctx.gameApi.get(paths.playerAchievements(userId), PlayerAchievements, { token }),
     ]);
     return map.toAchievementsView(catalogue, owned);
@@ -112,7 +112,7 @@ export const playerRouter = router({
         if (isStatus(error, 404)) return null;
         throw error;
       }),
-      ctx.gameApi.get(paths.vehicleTypes(), VehicleTypes, { token }).catch((error: unknown) => {
+      ctx.gameApi.get(paths.catalogue('vehicleTypes'), VehicleTypes, { token }).catch((error: unknown) => {
         ctx.log.warn({ err: error }, 'vehicle types unavailable; vehicles shown without type data');
         return [];
       }),
@@ -139,7 +139,7 @@ export const playerRouter = router({
       const vehicle = vehicles.find((v) => v.id === input.vehicleId);
       if (!vehicle) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
       const type = await ctx.gameApi
-        .get(paths.vehicleType(vehicle.typeId), VehicleType, { token })
+        .get(paths.catalogueItem('vehicleTypes', vehicle.typeId), VehicleType, { token })
         .catch((error: unknown) => {
           ctx.log.warn({ err: error }, 'vehicle type unavailable');
           return null;

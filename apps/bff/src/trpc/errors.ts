@@ -1,7 +1,66 @@
+import { BODY_KEY } from '@nova/contracts';
 import { ERROR_MESSAGES } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import type { GameApiError } from '../game-api/errors';
+import { GameApiError } from '../game-api/errors';
+
+/**
+ * Inputs that carry a form nest it under this key (`{ id, values }`); field errors are reported
+ * relative to it, so the form sees `{ name: … }` whichever side found the problem.
+ */
+export const FORM_VALUES_KEY = 'values';
+
+/**
+ * ARCHITECTURE §8: one error shape for the SPA's forms, `{ field: German message }`, from the BFF's
+ * own input validation (zod, German messages from @nova/contracts) or from the game API's
+ * `400 { validationErrors }`. Null when the error is not about fields.
+ */
+export function fieldErrorsOfError(error: TRPCError): Record<string, string> | null {
+  const { cause } = error;
+  if (cause instanceof GameApiError) {
+    return cause.failure.kind === 'status' ? (cause.failure.validationErrors ?? null) : null;
+  }
+  if (error.code !== 'BAD_REQUEST') return null;
+  const issues = issuesOf(cause);
+  if (!issues) return null;
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path[0] === FORM_VALUES_KEY ? issue.path.slice(1) : issue.path;
+    errors[path.join('.') || BODY_KEY] ??= issue.message;
+  }
+  return errors;
+}
+
+/** tRPC hands the input validator's failure over as the cause: zod's or a Standard Schema error. */
+function issuesOf(cause: unknown): { path: string[]; message: string }[] | null {
+  if (typeof cause !== 'object' || cause === null || !('issues' in cause) || !Array.isArray(cause.issues))
+    return null;
+  return (cause.issues as { path?: readonly unknown[]; message?: unknown }[]).map((issue) => ({
+    path: (issue.path ?? []).map((segment) =>
+      typeof segment === 'object' && segment !== null && 'key' in segment
+        ? String(segment.key)
+        : String(segment),
+    ),
+    message: typeof issue.message === 'string' ? issue.message : ERROR_MESSAGES.BAD_REQUEST,
+  }));
+}
+
+/** Machine-readable reasons the SPA acts on (for example a step-up before a destructive action). */
+export type ErrorReason = 'STEP_UP_REQUIRED' | 'READ_ONLY';
+
+/** A TRPCError that carries a reason for the SPA in `data.reason`. */
+export class ReasonedError extends TRPCError {
+  constructor(
+    readonly reason: ErrorReason,
+    options: ConstructorParameters<typeof TRPCError>[0],
+  ) {
+    super(options);
+  }
+}
+
+export function reasonOf(error: TRPCError): ErrorReason | null {
+  return error instanceof ReasonedError ? error.reason : null;
+}
 
 /** A game API failure as the typed error the SPA understands (ARCHITECTURE §4, §7). */
 export function upstreamError(error: GameApiError): TRPCError {

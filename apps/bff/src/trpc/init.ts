@@ -7,42 +7,23 @@ import { decide, ERROR_MESSAGES, procedureAccess } from '@nova/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { GameApiError } from '../game-api/errors';
 import type { Context } from './context';
-import { upstreamError } from './errors';
-
-interface IssueLike {
-  path?: readonly PropertyKey[];
-  message: string;
-}
-
-function issuesOf(cause: unknown): { path: string; message: string }[] | null {
-  if (typeof cause !== 'object' || cause === null || !('issues' in cause) || !Array.isArray(cause.issues))
-    return null;
-  return (cause.issues as IssueLike[]).map((issue) => ({
-    path: (issue.path ?? []).map(String).join('.'),
-    message: issue.message,
-  }));
-}
+import { fieldErrorsOfError, reasonOf, upstreamError } from './errors';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
   errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const validationErrors =
-      cause instanceof GameApiError && cause.failure.kind === 'status'
-        ? (cause.failure.validationErrors ?? null)
-        : null;
-    const inputIssues = error.code === 'BAD_REQUEST' ? issuesOf(cause) : null;
+    const fieldErrors = fieldErrorsOfError(error);
     // Unexpected errors keep their details in the log, not in the answer.
     const message =
       error.code === 'INTERNAL_SERVER_ERROR'
         ? ERROR_MESSAGES.GENERIC
-        : inputIssues
+        : fieldErrors && !(error.cause instanceof GameApiError)
           ? ERROR_MESSAGES.BAD_REQUEST
           : shape.message;
     return {
       ...shape,
       message,
-      data: { ...shape.data, validationErrors, issues: inputIssues },
+      data: { ...shape.data, fieldErrors, reason: reasonOf(error) },
     };
   },
 });

@@ -1,0 +1,76 @@
+/**
+ * Server Management (doc 2 "Generic table screen", §7 generic CRUD; ARCHITECTURE §8): one router per
+ * entry of the catalogue registry, made by one factory. Each procedure's role comes from the policy
+ * table (derived from the registry); a catalogue that cannot create (the vehicle manager) has no
+ * `create`/`remove` entry there, so those are refused like any procedure missing from the table.
+ * The game API's `400 { validationErrors }` reaches the SPA as `data.fieldErrors` (trpc/errors.ts).
+ */
+import { CatalogueId, catalogues, gameApiPaths as paths, type CatalogueItem } from '@nova/contracts';
+import { CATALOGUE_KEYS, type CatalogueKey } from '@nova/domain';
+import { z } from 'zod';
+import { authedProcedure, router } from '../trpc/init';
+import { FORM_VALUES_KEY } from '../trpc/errors';
+
+/** Write answers may come without a body (201/204): the contract does not fix one. */
+const writeAnswer = <T>(item: z.ZodType<T>) => item.optional();
+
+const IdInput = z.strictObject({ id: CatalogueId });
+
+/** Procedures that call the game API with the caller's token. */
+const withToken = authedProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { ...ctx, token: await ctx.accessToken() } }),
+);
+
+function catalogueProcedures<K extends CatalogueKey>(key: K) {
+  const contract = catalogues[key];
+  const toNull = (item: CatalogueItem<K> | undefined) => item ?? null;
+  return router({
+    list: withToken
+      .output(contract.list)
+      .query(({ ctx }) => ctx.gameApi.get(paths.catalogue(key), contract.list, { token: ctx.token })),
+
+    create: withToken
+      .input(z.strictObject({ [FORM_VALUES_KEY]: contract.input }))
+      .output(contract.item.nullable())
+      .mutation(async ({ ctx, input }) =>
+        toNull(
+          await ctx.gameApi.send('POST', paths.catalogue(key), writeAnswer(contract.item), input.values, {
+            token: ctx.token,
+          }),
+        ),
+      ),
+
+    update: withToken
+      .input(z.strictObject({ id: CatalogueId, [FORM_VALUES_KEY]: contract.input }))
+      .output(contract.item.nullable())
+      .mutation(async ({ ctx, input }) =>
+        toNull(
+          await ctx.gameApi.send(
+            'PUT',
+            paths.catalogueItem(key, input.id),
+            writeAnswer(contract.item),
+            input.values,
+            { token: ctx.token },
+          ),
+        ),
+      ),
+
+    remove: withToken
+      .input(IdInput)
+      .output(IdInput)
+      .mutation(async ({ ctx, input }) => {
+        await ctx.gameApi.send('DELETE', paths.catalogueItem(key, input.id), z.unknown(), undefined, {
+          token: ctx.token,
+        });
+        return { id: input.id };
+      }),
+  });
+}
+
+type CatalogueRouters = { [K in CatalogueKey]: ReturnType<typeof catalogueProcedures<K>> };
+
+export const catalogueRouter = router(
+  Object.fromEntries(
+    CATALOGUE_KEYS.map((key) => [key, catalogueProcedures(key)]),
+  ) as unknown as CatalogueRouters,
+);

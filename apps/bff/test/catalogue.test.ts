@@ -1,0 +1,363 @@
+/**
+ * Server Management procedures over HTTP (doc 2 "Generic table screen", §5, §7, §8; ARCHITECTURE §8):
+ * every catalogue × create/update/remove × the role that may, another admin role, a player, nobody
+ * and an integrator's bearer token; what reached the game API (method, path, body); the one
+ * field-error shape from the BFF's own validation and from the game API's 400.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MemorySessionStore } from '../src/session/memory-store';
+import { SessionManager } from '../src/session/manager';
+import { SPA, testApp, testEnv } from './helpers';
+import { startMockGameApi, type MockGameApi } from './mock-game-api';
+import { startMockIssuer, type MockIssuer } from './mock-issuer';
+
+const CLIENT_ID = 'nova-web';
+const HUB = 'web:admin:server-manager';
+
+/** One valid body per catalogue, its game API path and its role, written out by hand. */
+const CASES = [
+  {
+    key: 'achievements',
+    path: 'achievements',
+    role: 'web:admin:server-manager:achievement',
+    other: 'web:admin:server-manager:car',
+    body: { name: 'Angelkönig', description: 'Fange einen Marlin', exp: 250, money: 5000 },
+    canCreate: true,
+  },
+  {
+    key: 'vehicleTypes',
+    path: 'vehicles/types',
+    role: 'web:admin:server-manager:car',
+    other: 'web:admin:server-manager:achievement',
+    body: {
+      trailer: 0,
+      level: 5,
+      tankvolume: 60,
+      tankconsumption: 9.5,
+      canelectric: 0,
+      cangas: 1,
+      tankclass: 0,
+      vehvalue: 24000,
+      vehtype: 0,
+      trunkvolume: 25,
+      enginestart: 2,
+    },
+    canCreate: false,
+  },
+  {
+    key: 'serverSkins',
+    path: 'management/server-skins',
+    role: 'web:admin:server-manager:skin',
+    other: 'web:admin:server-manager:radio',
+    body: {
+      skinId: 171,
+      gender: 1,
+      job: 3,
+      faction: -1,
+      gang: -1,
+      wearhat: 0,
+      wearmask: 1,
+      expire: 1,
+      expiration: 30,
+      description: 'Kellnerin',
+      blocked: 0,
+      category: 2,
+      season: 1,
+    },
+    canCreate: true,
+  },
+  {
+    key: 'serverRadios',
+    path: 'management/server-radios',
+    role: 'web:admin:server-manager:radio',
+    other: 'web:admin:server-manager:skin',
+    body: { name: 'Hardstyle Nacht', url: 'https://radio.nova-legacy.example/hs.mp3', color: '#FF0055' },
+    canCreate: true,
+  },
+  {
+    key: 'wantedReasons',
+    path: 'wanted-reasons',
+    role: 'web:admin:server-manager:wanted',
+    other: 'web:admin:server-manager:skin',
+    body: { reason_name: 'Unerlaubtes Glücksspiel', points: 2, is_static: 0 },
+    canCreate: true,
+  },
+] as const;
+
+interface ErrorBody {
+  error: {
+    message: string;
+    data: { code: string; httpStatus: number; fieldErrors: Record<string, string> | null };
+  };
+}
+
+describe('catalogue procedures', () => {
+  let issuer: MockIssuer;
+  let api: MockGameApi;
+  let app: FastifyInstance;
+  let manager: SessionManager;
+  let store: MemorySessionStore;
+
+  beforeAll(async () => {
+    issuer = await startMockIssuer();
+    api = await startMockGameApi();
+    store = new MemorySessionStore();
+    app = await testApp(
+      { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: CLIENT_ID, GAME_API_URL: api.url },
+      { store },
+    );
+    manager = new SessionManager({
+      store,
+      secret: testEnv().session.secret,
+      idleSeconds: 1800,
+      absoluteSeconds: 36000,
+      secure: true,
+      https: false,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+    await Promise.all([api.close(), issuer.close()]);
+  });
+  beforeEach(() => {
+    api.reset();
+    for (const { path } of CASES) {
+      api.on('POST', path, ({ body }) => ({
+        status: 201,
+        body: { id: 77, ...(JSON.parse(body) as object) },
+      }));
+      api.on('PUT', `${path}/5`, ({ body }) => ({ body: { id: 5, ...(JSON.parse(body) as object) } }));
+      api.on('DELETE', `${path}/5`, { status: 204 });
+    }
+  });
+
+  /** A browser session with these roles: its cookie. */
+  async function sessionWith(roles: string[]): Promise<string> {
+    const { id } = await manager.create({
+      userId: 'u-1',
+      sid: 'sid-1',
+      displayName: 'Verwalter',
+      auth: {
+        accessToken: 'eyJ-user-access-token',
+        refreshToken: 'r',
+        idToken: null,
+        accessTokenExpiresAt: Date.now() + 3_600_000,
+        username: 'verwalter',
+        roles,
+      },
+    });
+    return `nova_session=${id}`;
+  }
+
+  async function bearerWith(roles: string[]): Promise<string> {
+    return issuer.sign(
+      {
+        sub: 'svc-1',
+        azp: 'integrator',
+        aud: [CLIENT_ID],
+        typ: 'Bearer',
+        preferred_username: 'service-account-integrator',
+        resource_access: { [CLIENT_ID]: { roles } },
+      },
+      { expiresIn: '5m' },
+    );
+  }
+
+  type Caller = 'allowed' | 'other admin' | 'spieler' | 'anonymous' | 'bearer' | 'bearer without role';
+
+  async function headersFor(caller: Caller, role: string, other: string): Promise<Record<string, string>> {
+    switch (caller) {
+      case 'allowed':
+        return { ...SPA, cookie: await sessionWith([HUB, role]) };
+      case 'other admin':
+        return { ...SPA, cookie: await sessionWith(['web:beta', HUB, other]) };
+      case 'spieler':
+        return { ...SPA, cookie: await sessionWith([]) };
+      case 'anonymous':
+        return { ...SPA };
+      case 'bearer':
+        return { authorization: `Bearer ${await bearerWith([HUB, role])}` };
+      case 'bearer without role':
+        return { authorization: `Bearer ${await bearerWith([HUB, other])}` };
+    }
+  }
+
+  const mutate = (procedure: string, input: unknown, headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: `/trpc/${procedure}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(input),
+    });
+
+  const callers: { caller: Caller; status: number }[] = [
+    { caller: 'allowed', status: 200 },
+    { caller: 'bearer', status: 200 },
+    { caller: 'other admin', status: 403 },
+    { caller: 'bearer without role', status: 403 },
+    { caller: 'spieler', status: 403 },
+    { caller: 'anonymous', status: 401 },
+  ];
+
+  for (const c of CASES) {
+    const operations = [
+      {
+        name: 'create',
+        input: { values: c.body },
+        request: { method: 'POST', path: c.path, body: c.body },
+        allowed: c.canCreate,
+      },
+      {
+        name: 'update',
+        input: { id: 5, values: c.body },
+        request: { method: 'PUT', path: `${c.path}/5`, body: c.body },
+        allowed: true,
+      },
+      {
+        name: 'remove',
+        input: { id: 5 },
+        request: { method: 'DELETE', path: `${c.path}/5`, body: undefined },
+        allowed: c.canCreate,
+      },
+    ];
+    for (const op of operations) {
+      for (const { caller, status } of callers) {
+        // An operation the catalogue does not offer is refused to everyone (deny by default).
+        const expected = op.allowed ? status : 403;
+        it(`catalogue.${c.key}.${op.name} as ${caller}: ${expected}`, async () => {
+          const response = await mutate(
+            `catalogue.${c.key}.${op.name}`,
+            op.input,
+            await headersFor(caller, c.role, c.other),
+          );
+          expect(response.statusCode).toBe(expected);
+          const seen = api.requests.filter((r) => r.method !== 'GET');
+          if (expected === 200) {
+            expect(seen).toHaveLength(1);
+            expect(seen[0]).toMatchObject({ method: op.request.method, path: op.request.path });
+            expect(seen[0]?.authorization).toMatch(/^Bearer ey/);
+            expect(seen[0]?.cookie).toBeUndefined();
+            expect(seen[0]?.body === '' ? undefined : JSON.parse(seen[0]?.body ?? '')).toEqual(
+              op.request.body,
+            );
+          } else {
+            expect(seen).toEqual([]);
+          }
+        });
+      }
+    }
+  }
+
+  it('lists a catalogue for its role and refuses a player', async () => {
+    api.on('GET', 'wanted-reasons', { body: [{ id: 1, reason_name: 'Mord', points: 6, is_static: 1 }] });
+    const allowed = await app.inject({
+      method: 'GET',
+      url: '/trpc/catalogue.wantedReasons.list',
+      headers: await headersFor('allowed', 'web:admin:server-manager:wanted', ''),
+    });
+    expect(allowed.json()).toEqual({
+      result: { data: [{ id: 1, reason_name: 'Mord', points: 6, is_static: 1 }] },
+    });
+    const player = await app.inject({
+      method: 'GET',
+      url: '/trpc/catalogue.wantedReasons.list',
+      headers: await headersFor('spieler', '', ''),
+    });
+    expect(player.statusCode).toBe(403);
+  });
+
+  it('passes the game API’s 400 validationErrors through as German field errors', async () => {
+    api.on('POST', 'wanted-reasons', {
+      status: 400,
+      body: { validationErrors: { reason_name: 'Diesen Grund gibt es bereits' } },
+    });
+    const response = await mutate(
+      'catalogue.wantedReasons.create',
+      { values: { reason_name: 'Mord', points: 6, is_static: 1 } },
+      await headersFor('allowed', 'web:admin:server-manager:wanted', ''),
+    );
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json<ErrorBody>();
+    expect(error.data.fieldErrors).toEqual({ reason_name: 'Diesen Grund gibt es bereits' });
+  });
+
+  it('refuses invalid input itself, in German, per field, before the game API is called', async () => {
+    const response = await mutate(
+      'catalogue.serverRadios.update',
+      { id: 5, values: { name: '   ', url: 'javascript:alert(1)', color: 'rot' } },
+      await headersFor('allowed', 'web:admin:server-manager:radio', ''),
+    );
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json<ErrorBody>();
+    expect(error.message).toBe('Bitte überprüfe deine Eingaben.');
+    expect(error.data.fieldErrors).toEqual({
+      name: 'Pflichtfeld',
+      url: 'Muss eine Adresse mit http:// oder https:// sein',
+      color: 'Muss eine Farbe im Format #RRGGBB sein',
+    });
+    expect(api.requests).toEqual([]);
+  });
+
+  it('refuses numbers out of range, fractions and unknown fields', async () => {
+    const response = await mutate(
+      'catalogue.wantedReasons.create',
+      { values: { reason_name: 'Mord', points: 2.5, is_static: 3, extra: 1 } },
+      await headersFor('allowed', 'web:admin:server-manager:wanted', ''),
+    );
+    expect(response.json<ErrorBody>().error.data.fieldErrors).toEqual({
+      points: 'Muss eine ganze Zahl sein',
+      is_static: 'Bitte wähle einen Wert aus der Liste',
+      body: 'Unbekanntes Feld',
+    });
+    expect(api.requests).toEqual([]);
+  });
+
+  it('applies the skin defaults of doc 2 §9 to fields left out', async () => {
+    const response = await mutate(
+      'catalogue.serverSkins.create',
+      {
+        values: {
+          skinId: 12,
+          gender: 0,
+          wearhat: 0,
+          wearmask: 0,
+          expire: 0,
+          blocked: 0,
+          category: 0,
+          season: 0,
+          description: '  ',
+        },
+      },
+      await headersFor('allowed', 'web:admin:server-manager:skin', ''),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(api.requests[0]?.body ?? '')).toMatchObject({
+      job: -1,
+      faction: -1,
+      gang: -1,
+      expiration: 10,
+      description: 'Unknown',
+    });
+  });
+
+  it('accepts a write answered without a body (201/204 are not fixed by the contract)', async () => {
+    api.on('PUT', 'achievements/5', { status: 204 });
+    const response = await mutate(
+      'catalogue.achievements.update',
+      { id: 5, values: CASES[0].body },
+      await headersFor('allowed', 'web:admin:server-manager:achievement', ''),
+    );
+    expect(response.json()).toEqual({ result: { data: null } });
+  });
+
+  it('encodes the id as one path segment and refuses ids that are not whole numbers', async () => {
+    const headers = await headersFor('allowed', 'web:admin:server-manager:achievement', '');
+    for (const id of ['5/../../user', -1, 1.5, '5']) {
+      const response = await mutate('catalogue.achievements.remove', { id }, headers);
+      expect(response.statusCode, String(id)).toBe(400);
+    }
+    expect(api.requests).toEqual([]);
+  });
+});
