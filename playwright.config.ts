@@ -12,8 +12,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Upper bounds for waiting on states, not fixed waits: generous, so a busy machine does not fail
+  // a correct test (E2E_TIMEOUT_SCALE stretches them further on a very slow machine).
+  timeout: 60_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1),
+  expect: { timeout: 15_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1) },
   reporter: [['list']],
   use: {
     baseURL: E2E.bff,

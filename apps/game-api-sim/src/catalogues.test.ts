@@ -175,6 +175,37 @@ describe('catalogues', () => {
     expect(none.json()).toEqual({ validationErrors: { body: 'Pflichtfeld' } });
   });
 
+  it('refuses a name another row holds (any case), but lets a row keep its own', async () => {
+    const app = createTestSim();
+    const body = { name: 'Nachtschwärmer', url: 'https://radio.example.org/nacht.mp3', color: '#112233' };
+    const first = catalogues.serverRadios.item.parse(
+      (await call(app, 'POST', 'management/server-radios', { token: 'admin', body })).json,
+    );
+    const duplicate = await call(app, 'POST', 'management/server-radios', {
+      token: 'admin',
+      body: { ...body, name: ' NACHTSCHWÄRMER ' },
+    });
+    expect(duplicate).toMatchObject({
+      status: 400,
+      json: { validationErrors: { name: 'Dieser Wert ist bereits vergeben' } },
+    });
+    const own = await call(app, 'PUT', `management/server-radios/${first.id}`, {
+      token: 'admin',
+      body: { ...body, color: '#445566' },
+    });
+    expect(own.status).toBe(200);
+    const list = (await call(app, 'GET', 'management/server-radios', { token: 'admin' })).json as {
+      id: number;
+      name: string;
+    }[];
+    const other = list.find((row) => row.id !== first.id);
+    const taken = await call(app, 'PUT', `management/server-radios/${String(other?.id)}`, {
+      token: 'admin',
+      body,
+    });
+    expect(taken.json).toEqual({ validationErrors: { name: 'Dieser Wert ist bereits vergeben' } });
+  });
+
   it('applies the spec defaults to a server skin created without them (doc 2 §9)', async () => {
     const app = createTestSim();
     const omitted = ['job', 'faction', 'gang', 'expiration', 'description'];

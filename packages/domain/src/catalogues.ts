@@ -30,6 +30,11 @@ export interface CatalogueField {
   readonly maxLength?: number;
   /** Applied by the input schema when the field is missing (doc 2 §9 skin defaults). */
   readonly default?: number | string;
+  /**
+   * The game API keeps this value unique in the catalogue and refuses a duplicate with a field error
+   * (a rule only the game API can check: the BFF does not know the other rows).
+   */
+  readonly unique?: true;
   /** Shown as a column of the table (default true; long texts stay in the form). */
   readonly column?: boolean;
 }
@@ -72,7 +77,7 @@ export const CATALOGUES = {
     canCreate: true,
     fields: [
       id,
-      { name: 'name', label: 'Name', kind: 'text', maxLength: 100 },
+      { name: 'name', label: 'Name', kind: 'text', maxLength: 100, unique: true },
       { name: 'description', label: 'Beschreibung', kind: 'text', maxLength: 500 },
       count('exp', 'Erfahrung', 1_000_000),
       count('money', 'Geld ($)', 1_000_000_000),
@@ -139,7 +144,7 @@ export const CATALOGUES = {
     canCreate: true,
     fields: [
       id,
-      { name: 'name', label: 'Name', kind: 'text', maxLength: 100 },
+      { name: 'name', label: 'Name', kind: 'text', maxLength: 100, unique: true },
       { name: 'url', label: 'Stream-URL', kind: 'url', maxLength: 500 },
       { name: 'color', label: 'Farbe', kind: 'colour' },
     ],
@@ -155,7 +160,7 @@ export const CATALOGUES = {
     canCreate: true,
     fields: [
       id,
-      { name: 'reason_name', label: 'Grund', kind: 'text', maxLength: 200 },
+      { name: 'reason_name', label: 'Grund', kind: 'text', maxLength: 200, unique: true },
       count('points', 'Punkte', 100),
       yesNo('is_static', 'Statisch'),
     ],
@@ -194,6 +199,9 @@ export const catalogueMessages = (entity: string) =>
     updateFailed: `${entity} konnte nicht aktualisiert werden`,
     removeFailed: `${entity} konnte nicht gelöscht werden`,
   }) as const;
+
+/** The game API's answer to a duplicate of a `unique` field. */
+export const DUPLICATE_VALUE = 'Dieser Wert ist bereits vergeben';
 
 /** Doc 2 §8: the generic table's load failure. */
 export const CATALOGUE_LOAD_FAILED = 'Da ist etwas schiefgelaufen';

@@ -4,7 +4,13 @@
  * need the manager role of the catalogue.
  */
 import { catalogues, type CatalogueItem } from '@nova/contracts';
-import { CATALOGUES, CATALOGUE_KEYS, type CatalogueKey } from '@nova/domain';
+import {
+  CATALOGUES,
+  CATALOGUE_KEYS,
+  DUPLICATE_VALUE,
+  type CatalogueField,
+  type CatalogueKey,
+} from '@nova/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../auth';
 import type { Table } from '../table';
@@ -28,7 +34,31 @@ function catalogueCrud<K extends CatalogueKey>(
     create: (input) => table.create(input),
     update: (id, input) => table.update(id, input),
     remove: (id) => table.delete(id),
+    check: (input, id) => duplicates(key, table.list(), input as Record<string, unknown>, id),
   });
+}
+
+/** The `unique` fields of the registry: a value another row holds (case-insensitive) is refused. */
+function duplicates(
+  key: CatalogueKey,
+  rows: readonly { id: number }[],
+  input: Record<string, unknown>,
+  id?: number,
+): Record<string, string> | null {
+  const errors: Record<string, string> = {};
+  const fields: readonly CatalogueField[] = CATALOGUES[key].fields;
+  for (const field of fields.filter((f) => f.unique)) {
+    const value = String(input[field.name]).trim().toLocaleLowerCase('de');
+    const taken = rows.some(
+      (row) =>
+        row.id !== id &&
+        String((row as Record<string, unknown>)[field.name])
+          .trim()
+          .toLocaleLowerCase('de') === value,
+    );
+    if (taken) errors[field.name] = DUPLICATE_VALUE;
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
 }
 
 export const catalogueRoutes: RouteModule = (app, { store, guards }) => {

@@ -8,7 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Guard } from '../auth';
 import { notFound } from '../errors';
+import { ValidationError } from '../errors';
 import { checkBodyId, parseWith } from '../validation';
+
+function refuse(errors: Record<string, string> | null): void {
+  if (errors) throw new ValidationError(errors);
+}
 import { numericId } from './context';
 
 export interface CrudSpec<T, S extends z.ZodType> {
@@ -21,6 +26,8 @@ export interface CrudSpec<T, S extends z.ZodType> {
   create(input: z.output<S>): T;
   update(id: number, input: z.output<S>): T | undefined;
   remove(id: number): boolean;
+  /** Rules only the game API can check (uniqueness): field errors, or null when the input is fine. */
+  check?(input: z.output<S>, id?: number): Record<string, string> | null;
 }
 
 interface IdParams {
@@ -40,13 +47,17 @@ export function registerCrud<T, S extends z.ZodType>(app: FastifyInstance, spec:
   app.get<IdParams>(item, { onRequest: spec.read }, (request) => spec.get(existingId(request.params.id)));
 
   app.post(`/${spec.path}`, { onRequest: spec.write }, async (request, reply) => {
-    const created = spec.create(parseWith(spec.input, request.body));
+    const input = parseWith(spec.input, request.body);
+    refuse(spec.check?.(input) ?? null);
+    const created = spec.create(input);
     return reply.code(201).send(created);
   });
 
   app.put<IdParams>(item, { onRequest: spec.write }, (request) => {
     const id = existingId(request.params.id);
-    const updated = spec.update(id, parseWith(spec.input, checkBodyId(request.body, id)));
+    const input = parseWith(spec.input, checkBodyId(request.body, id));
+    refuse(spec.check?.(input, id) ?? null);
+    const updated = spec.update(id, input);
     if (updated === undefined) throw notFound();
     return updated;
   });

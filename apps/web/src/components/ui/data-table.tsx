@@ -50,7 +50,7 @@ export function DataTable<T>({
   const totalPages = table.getPageCount();
   return (
     <div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm dark:divide-slate-800">
           <caption className="sr-only">
             {caption}, Seite {page} von {Math.max(1, totalPages)}
