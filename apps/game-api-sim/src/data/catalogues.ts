@@ -2,6 +2,8 @@
  * The server-management catalogues (doc 2 §3): achievements, radio stations and wanted reasons
  * here; vehicle types and server skins in their own files. Fixed tables, not random: an
  * administrator's screen should look the same every time, and the player data refers to these ids.
+ * Each table spans several of the manager's 20-row pages. New rows go at the end: ids are positions.
+ * Wanted points are GTA wanted levels (1–6); `is_static` marks offences whose points are fixed.
  */
 import type { Achievement } from '@nova/contracts';
 import type { RadioStation, WantedReason } from '../types';
@@ -31,6 +33,42 @@ const achievementRows: [name: string, description: string, exp: number, money: n
   ['Glückspilz', 'Gewinne im Lotto', 100, 0],
   ['Aufstieg', 'Erreiche zum ersten Mal ein Prestige', 1000, 25000],
   ['Veteran', 'Spiele insgesamt 1.000 Stunden auf Nova Legacy', 1500, 50000],
+  ['Jobwechsel', 'Arbeite in drei verschiedenen Jobs', 100, 1500],
+  ['Fernfahrer', 'Liefere 250 Aufträge als Trucker aus', 400, 15000],
+  ['Taxi, bitte!', 'Befördere 100 Fahrgäste als Taxifahrer', 250, 5000],
+  ['Schrauberkönig', 'Repariere 200 Fahrzeuge als Mechaniker', 300, 7500],
+  ['Heiße Lieferung', 'Liefere 150 Pizzen pünktlich aus', 150, 3000],
+  ['Linienpilot', 'Fliege 50 Passagierflüge als Pilot', 400, 12000],
+  ['Sparfuchs', 'Habe 100.000 $ auf einem Bankkonto', 150, 0],
+  ['Großinvestor', 'Besitze drei Immobilien gleichzeitig', 600, 0],
+  ['Geschäftsmann', 'Kaufe dein erstes Geschäft', 500, 0],
+  ['Volltanken, bitte', 'Tanke insgesamt 5.000 Liter', 100, 1000],
+  ['Unfallfrei', 'Fahre 500 km ohne Schaden am Fahrzeug', 200, 2500],
+  ['Raser', 'Erreiche mit einem Fahrzeug 250 km/h', 100, 0],
+  ['Oldtimerliebhaber', 'Restauriere ein Wrack vollständig', 250, 5000],
+  ['Weltenbummler', 'Besuche Los Santos, San Fierro und Las Venturas', 100, 1500],
+  ['Gipfelstürmer', 'Erreiche den Gipfel des Mount Chiliad', 150, 1000],
+  ['Tiefseetaucher', 'Tauche insgesamt 1 km unter Wasser', 150, 1500],
+  ['Marathonläufer', 'Laufe insgesamt 42 km zu Fuß', 150, 1000],
+  ['Hoch hinaus', 'Springe mit dem Fallschirm aus einem Flugzeug', 100, 500],
+  ['Glücksritter', 'Gewinne 50.000 $ im Casino', 200, 0],
+  ['Pechvogel', 'Verliere 50.000 $ im Casino', 50, 0],
+  ['Meisterkoch', 'Koche 100 Gerichte', 150, 2000],
+  ['Feinschmecker', 'Probiere jedes Gericht der Burger Shot-Karte', 50, 500],
+  ['Bürgermeisterwahl', 'Gib deine Stimme bei einer Wahl ab', 50, 500],
+  ['Gute Tat', 'Spende 10.000 $ an die Stadtkasse', 200, 0],
+  ['Pflichtbewusst', 'Leiste 100 Dienststunden in einer staatlichen Fraktion', 500, 15000],
+  ['Festnahme', 'Nimm als Polizist 100 Verdächtige fest', 400, 10000],
+  ['Brandbekämpfer', 'Lösche als Feuerwehr 50 Brände', 300, 7500],
+  ['Straßenkönig', 'Erobere als Gang zehn Gebiete', 500, 10000],
+  ['Schwarzmarkt', 'Verkaufe 100 Waren an den Hehler', 200, 0],
+  ['Saubere Weste', 'Spiele 100 Stunden ohne Wanted', 300, 5000],
+  ['Hilfsbereit', 'Hilf 20 neuen Spielern beim Einstieg', 300, 5000],
+  ['Eventjäger', 'Nimm an 25 Server-Events teil', 250, 5000],
+  ['Modebewusst', 'Besitze zehn verschiedene Skins', 100, 1000],
+  ['Jubiläum', 'Sei seit einem Jahr auf Nova Legacy angemeldet', 1000, 20000],
+  ['Nachteule', 'Spiele zwischen 2 und 5 Uhr morgens', 50, 500],
+  ['Legende', 'Erreiche Level 60', 2000, 100000],
 ];
 
 export const ACHIEVEMENTS: Achievement[] = achievementRows.map(([name, description, exp, money], i) => ({
@@ -53,6 +91,23 @@ const radioRows: [name: string, url: string, color: string][] = [
   ['Techno Bunker SF', 'https://radio.nova-legacy.example/techno.mp3', '#00ACC1'],
   ['Oldie Express', 'https://radio.nova-legacy.example/oldies.mp3', '#8D6E63'],
   ['Chillout Lounge Verona Beach', 'https://radio.nova-legacy.example/chillout.mp3', '#43A047'],
+  ['Bayside Blues', 'https://radio.nova-legacy.example/bayside-blues.mp3', '#1E88E5'],
+  ['Klassik am Morgen', 'https://radio.nova-legacy.example/klassik.mp3', '#5E35B1'],
+  ['Hip-Hop Ganton', 'https://radio.nova-legacy.example/hiphop-ganton.mp3', '#FDD835'],
+  ['Country Radio Red County', 'https://radio.nova-legacy.example/country.mp3', '#A1887F'],
+  ['Reggae Vibes Santa Maria', 'https://radio.nova-legacy.example/reggae.mp3', '#2E7D32'],
+  ['Jazz Lounge Las Venturas', 'https://radio.nova-legacy.example/jazz.mp3', '#6D4C41'],
+  ['Metal Garage', 'https://radio.nova-legacy.example/metal.mp3', '#424242'],
+  ['Latino Caliente', 'https://radio.nova-legacy.example/latino.mp3', '#FF7043'],
+  ['Charts 24/7', 'https://radio.nova-legacy.example/charts.mp3', '#EC407A'],
+  ['80er Kult', 'https://radio.nova-legacy.example/achtziger.mp3', '#AB47BC'],
+  ['90er Zeitreise', 'https://radio.nova-legacy.example/neunziger.mp3', '#26A69A'],
+  ['Drum and Bass Underground', 'https://radio.nova-legacy.example/dnb.mp3', '#37474F'],
+  ['Lo-Fi Studio', 'https://radio.nova-legacy.example/lofi.mp3', '#90A4AE'],
+  ['K-Pop Wave', 'https://radio.nova-legacy.example/kpop.mp3', '#F48FB1'],
+  ['Nova Talk', 'https://radio.nova-legacy.example/nova-talk.mp3', '#3949AB'],
+  ['Nova Events', 'https://radio.nova-legacy.example/events.mp3', '#0D47A1'],
+  ['Weihnachtsradio', 'https://radio.nova-legacy.example/weihnachten.mp3', '#C62828'],
 ];
 
 /** Stream addresses use the reserved `.example` domain: demo data must not point at real streams. */
@@ -86,6 +141,30 @@ const wantedRows: [reason: string, points: number, isStatic: 0 | 1][] = [
   ['Erpressung', 4, 0],
   ['Bestechung eines Beamten', 4, 0],
   ['Vermummung in der Öffentlichkeit', 1, 1],
+  ['Fahren unter Alkoholeinfluss', 2, 0],
+  ['Fahren unter Drogeneinfluss', 2, 0],
+  ['Rotlichtverstoß', 1, 0],
+  ['Illegales Straßenrennen', 3, 0],
+  ['Fahren ohne Flugschein', 3, 1],
+  ['Fahren ohne Bootsschein', 2, 1],
+  ['Missachtung einer polizeilichen Anweisung', 2, 0],
+  ['Behinderung von Rettungskräften', 2, 0],
+  ['Notrufmissbrauch', 1, 0],
+  ['Ruhestörung', 1, 0],
+  ['Bedrohung', 2, 0],
+  ['Raub', 4, 0],
+  ['Tankstellenüberfall', 4, 1],
+  ['Juwelierraub', 5, 1],
+  ['Hehlerei', 2, 0],
+  ['Betrug', 3, 0],
+  ['Unerlaubtes Betreten von Sperrgebiet', 3, 1],
+  ['Schusswaffengebrauch in der Öffentlichkeit', 4, 0],
+  ['Versuchter Mord', 5, 0],
+  ['Mord an einem Beamten', 6, 1],
+  ['Entführung', 5, 0],
+  ['Brandstiftung', 4, 0],
+  ['Gefangenenbefreiung', 5, 1],
+  ['Waffenhandel', 5, 0],
 ];
 
 export const WANTED_REASONS: WantedReason[] = wantedRows.map(([reason_name, points, is_static], i) => ({
