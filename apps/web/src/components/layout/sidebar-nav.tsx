@@ -1,4 +1,4 @@
-import { ROLES } from '@nova/domain';
+import { ROLES, decide, routeAccess } from '@nova/domain';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -37,6 +37,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The Admin section's links; each is shown when the policy lets the user open it. */
+const ADMIN_LINKS = [
+  { to: paths.syncManager, label: 'Sync Management' },
+  { to: paths.serverManager, label: 'Server Management' },
+] as const;
+
 /**
  * Doc 1 §2.6: account links; the Admin section only with web:beta and each admin link only with its
  * role; Help and Logout.
@@ -58,8 +64,11 @@ export function SidebarNav({ me, onNavigate }: { me: SignedInMe; onNavigate?: ()
       </Section>
       {hasRole(me, ROLES.beta) && (
         <Section title="Admin">
-          {hasRole(me, ROLES.syncManager) && <Item to={paths.syncManager}>Sync Management</Item>}
-          {hasRole(me, ROLES.serverManager) && <Item to={paths.serverManager}>Server Management</Item>}
+          {ADMIN_LINKS.filter(({ to }) => decide(routeAccess(to), me) === 'allow').map(({ to, label }) => (
+            <Item key={to} to={to}>
+              {label}
+            </Item>
+          ))}
         </Section>
       )}
       <Section title="Sonstiges">
