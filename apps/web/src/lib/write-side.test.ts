@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveDraft, takeDraft } from './form-draft';
+import { applyFieldErrors, fieldErrorsOf, reasonOf } from './mutation';
+
+const isNamed = (state: unknown): state is { name: string } =>
+  typeof state === 'object' && state !== null && typeof (state as { name?: unknown }).name === 'string';
+
+describe('form drafts across the sign-in', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+  });
+
+  it('gives a saved draft back once', () => {
+    saveDraft('catalogue:achievements', { name: 'Angler' });
+    expect(takeDraft('catalogue:achievements', isNamed)).toEqual({ name: 'Angler' });
+    expect(takeDraft('catalogue:achievements', isNamed)).toBeNull();
+  });
+
+  it('keeps drafts of different forms apart and refuses foreign shapes', () => {
+    saveDraft('catalogue:achievements', { name: 'Angler' });
+    saveDraft('catalogue:wantedReasons', { other: 1 });
+    expect(takeDraft('catalogue:wantedReasons', isNamed)).toBeNull();
+    expect(takeDraft('catalogue:achievements', isNamed)).toEqual({ name: 'Angler' });
+  });
+
+  it('forgets a draft older than 30 minutes', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T10:00:00Z') });
+    saveDraft('catalogue:achievements', { name: 'Angler' });
+    vi.setSystemTime(new Date('2026-11-24T10:31:00Z'));
+    expect(takeDraft('catalogue:achievements', isNamed)).toBeNull();
+  });
+
+  it('ignores broken storage contents', () => {
+    sessionStorage.setItem('nova:draft:x', '{not json');
+    expect(takeDraft('x', isNamed)).toBeNull();
+  });
+});
+
+describe('the error shape of mutations', () => {
+  const error = {
+    data: { code: 'BAD_REQUEST', fieldErrors: { name: 'Pflichtfeld', _: 'Ungültige Eingabe' }, reason: null },
+  };
+
+  it('reads field errors and reasons, ignoring anything else', () => {
+    expect(fieldErrorsOf(error)).toEqual({ name: 'Pflichtfeld', _: 'Ungültige Eingabe' });
+    expect(fieldErrorsOf({ data: { fieldErrors: null } })).toBeNull();
+    expect(fieldErrorsOf({ data: { fieldErrors: { name: 3 } } })).toBeNull();
+    expect(fieldErrorsOf(new Error('x'))).toBeNull();
+    expect(reasonOf({ data: { reason: 'STEP_UP_REQUIRED' } })).toBe('STEP_UP_REQUIRED');
+    expect(reasonOf(error)).toBeNull();
+  });
+
+  it('sets errors on the known fields, focusing the first, and returns the rest', () => {
+    const setError = vi.fn();
+    expect(applyFieldErrors(error, ['name', 'points'], setError)).toEqual(['Ungültige Eingabe']);
+    expect(setError).toHaveBeenCalledTimes(1);
+    expect(setError).toHaveBeenCalledWith(
+      'name',
+      { type: 'server', message: 'Pflichtfeld' },
+      { shouldFocus: true },
+    );
+    expect(applyFieldErrors({ data: { code: 'BAD_GATEWAY' } }, ['name'], setError)).toBeNull();
+  });
+});
