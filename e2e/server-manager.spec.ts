@@ -128,13 +128,13 @@ test('the vehicle manager edits only, and its list is paged by 20 with the page 
   const pager = page.getByRole('navigation', { name: 'Seiten' });
   await expect(pager.getByRole('button', { name: /^Seite \d+$/ })).toHaveCount(Math.min(pages, 10));
   await expect(pager.getByRole('button', { name: 'Zurück' })).toBeDisabled();
-  await expect(pager.getByRole('button', { name: 'Seite 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByRole('button', { name: 'Seite 1', exact: true })).toHaveAttribute('aria-current', 'page');
   await pager.getByRole('button', { name: 'Weiter' }).click();
   await expect(page).toHaveURL(/\?seite=2$/);
-  await expect(pager.getByRole('button', { name: 'Seite 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByRole('button', { name: 'Seite 2', exact: true })).toHaveAttribute('aria-current', 'page');
   const firstOfPage2 = await page.getByRole('row').nth(1).getByRole('cell').first().textContent();
   await page.reload();
-  await expect(pager.getByRole('button', { name: 'Seite 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(pager.getByRole('button', { name: 'Seite 2', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(firstOfPage2 ?? '');
 
   await page.getByRole('row').nth(1).dblclick();
