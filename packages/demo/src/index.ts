@@ -83,3 +83,7 @@ export const DEMO_TEAMSPEAK_IDENTITIES = [
   'Ke2r7Yp4Ns9Dq1Wm6Jt3Gv8Bx5h=',
   'Zc5n1Hw8Rf3Ut6Mk9Pa2Ly7Ej4g=',
 ] as const;
+
+/** The Discord stand-in's OAuth client (apps/discord-sim), used when DISCORD_CLIENT_ID is unset. */
+export const DEMO_DISCORD_CLIENT_ID = '1300000000000000001';
+export const DEMO_DISCORD_CLIENT_SECRET = 'discord-dev-secret';
