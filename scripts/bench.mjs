@@ -35,6 +35,7 @@ const CONTROL_PANEL_SOURCES = [
   'src/app/control-panel-layout.tsx',
   'src/app/routes/player.ts',
   'src/app/routes/admin.tsx',
+  'src/features/server-manager/routes.tsx',
   'src/features/account/settings-page.tsx',
 ];
 

@@ -7,7 +7,8 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
-import { MANAGER_PAGES, PLAYER_PAGES, VEHICLE_DETAIL_CRUMB, paths } from '../config/paths';
+import { CATALOGUES, CATALOGUE_KEYS } from '@nova/domain';
+import { PLAYER_PAGES, VEHICLE_DETAIL_CRUMB, paths } from '../config/paths';
 import { HomePage } from '../features/home/home-page';
 import { PublicLayout } from './root-layout';
 
@@ -20,6 +21,7 @@ function load<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType) {
 const controlPanel = () => import('./control-panel-layout');
 const player = () => import('./routes/player');
 const admin = () => import('./routes/admin');
+const serverManager = () => import('../features/server-manager/routes');
 
 /**
  * Starts loading the chunks a Control Panel address needs, all at once: without this the layout's
@@ -28,7 +30,8 @@ const admin = () => import('./routes/admin');
 export function preloadChunksFor(pathname: string): void {
   if (!pathname.startsWith(paths.controlPanel)) return;
   void controlPanel();
-  void (pathname.includes('/admin/') || pathname.includes('/sync') ? admin() : player());
+  if (pathname.startsWith(paths.serverManager)) void serverManager();
+  else void (pathname.includes('/admin/') || pathname.includes('/sync') ? admin() : player());
 }
 
 /** The player screens, identical under the own profile and under `user/{userId}`. */
@@ -161,10 +164,11 @@ export const routes: RouteObject[] = [
           {
             path: 'server-manager',
             children: [
-              { index: true, element: load(admin, (m) => m.ServerManagerPage) },
-              ...Object.values(MANAGER_PAGES).map((page) => ({
-                path: page.segment,
-                element: load(admin, (m) => m.managerPage(page.segment)),
+              { index: true, element: load(serverManager, (m) => m.ServerManagerHubPage) },
+              ...CATALOGUE_KEYS.map((key) => ({
+                path: CATALOGUES[key].segment,
+                handle: { crumb: CATALOGUES[key].card.title },
+                element: load(serverManager, (m) => m.cataloguePage(key)),
               })),
             ],
           },

@@ -1,3 +1,5 @@
+import { CATALOGUES, type CatalogueKey } from '@nova/domain';
+
 /**
  * The route table of doc 1 §2.1: paths, breadcrumb labels and link helpers, in one place. Access
  * rules come from @nova/domain's ROUTE_POLICY.
@@ -56,18 +58,9 @@ export function vehicleHref(vehicleId: number, userId?: string): string {
 }
 
 /** The server-manager screens with their sidebar-independent roles (doc 1 §2.1, doc 2 §6). */
-export const MANAGER_PAGES = {
-  achievementManager: { segment: 'achievement-manager' },
-  vehicleManager: { segment: 'vehicle-manager' },
-  skinManager: { segment: 'skin-manager' },
-  radioManager: { segment: 'radio-manager' },
-  wantedManager: { segment: 'wanted-manager' },
-} as const;
-
-export type ManagerPage = keyof typeof MANAGER_PAGES;
-
-export function managerHref(page: ManagerPage): string {
-  return `${paths.serverManager}/${MANAGER_PAGES[page].segment}`;
+/** A Server Management screen, by its catalogue in the registry of @nova/domain. */
+export function managerHref(key: CatalogueKey): string {
+  return `${paths.serverManager}/${CATALOGUES[key].segment}`;
 }
 
 export function loginHref(returnTo: string): string {

@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { assets } from '../../../config/assets';
 import { trpc } from '../../../lib/trpc';
-import { failureStatus } from '../components/failure-status';
+import { failureStatus } from '../../../components/failure-status';
 import { ForeignBanner } from '../components/foreign-banner';
 import { ProfileTabs } from '../components/profile-tabs';
 import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';

@@ -1,6 +1,6 @@
-import { NotFoundPage, UnauthorizedPage } from '../../../components/status-pages';
-import { RedirectToLogin } from '../../../components/redirect-to-login';
-import { classifyError } from '../../../lib/trpc';
+import { NotFoundPage, UnauthorizedPage } from './status-pages';
+import { RedirectToLogin } from './redirect-to-login';
+import { classifyError } from '../lib/trpc';
 
 /**
  * What a failed player call shows when it is not the screen's own failure state: a game API 403 is

@@ -1,0 +1,32 @@
+/**
+ * The tRPC hooks of one catalogue, seen through one shape: the five catalogue routers differ only in
+ * their field types, which the generic table handles as registry metadata, not as TypeScript types.
+ */
+import type { CatalogueKey } from '@nova/domain';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc';
+import type { Payload } from './form-values';
+
+export type CatalogueRow = Record<string, string | number> & { id: number };
+
+interface CatalogueApi {
+  list: { useQuery: () => UseQueryResult<CatalogueRow[], unknown> };
+  create: { useMutation: () => UseMutationResult<unknown, unknown, { values: Payload }> };
+  update: { useMutation: () => UseMutationResult<unknown, unknown, { id: number; values: Payload }> };
+  remove: { useMutation: () => UseMutationResult<unknown, unknown, { id: number }> };
+}
+
+interface CatalogueUtils {
+  list: { invalidate: () => Promise<void> };
+}
+
+export function useCatalogueApi(key: CatalogueKey): CatalogueApi {
+  const routers: Record<CatalogueKey, unknown> = trpc.catalogue;
+  return routers[key] as CatalogueApi;
+}
+
+/** Invalidates the catalogue's list, so the table shows what the game API holds now. */
+export function useCatalogueUtils(key: CatalogueKey): CatalogueUtils {
+  const routers: Record<CatalogueKey, unknown> = trpc.useUtils().catalogue;
+  return routers[key] as CatalogueUtils;
+}

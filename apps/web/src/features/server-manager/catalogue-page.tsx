@@ -1,0 +1,205 @@
+import {
+  CATALOGUES,
+  CATALOGUE_LOAD_FAILED,
+  LIMITS,
+  catalogueMessages,
+  optionLabel,
+  type Catalogue,
+  type CatalogueField,
+  type CatalogueKey,
+} from '@nova/domain';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { failureStatus } from '../../components/failure-status';
+import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { Dialog } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Loading } from '../../components/ui/loading';
+import { PageHeader } from '../../components/ui/page-header';
+import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
+import { takeDraft } from '../../lib/form-draft';
+import { useCatalogueApi, useCatalogueUtils, type CatalogueRow } from './catalogue-api';
+import { CatalogueForm, draftScope, type CatalogueDraft, type Outcome } from './catalogue-form';
+import { emptyValues, valuesOf } from './form-values';
+
+const PAGE_PARAM = 'seite';
+
+/**
+ * A manager screen of Server Management (doc 2 "Generic table screen"): the catalogue's list, loaded
+ * once and paged on the client (the page lives in the address, so reloading the list or the browser
+ * keeps it), an add button when the catalogue can create, and the add/edit dialog.
+ */
+export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) {
+  const catalogue: Catalogue = CATALOGUES[catalogueKey];
+  const messages = catalogueMessages(catalogue.entity);
+  const list = useCatalogueApi(catalogueKey).list.useQuery();
+  const utils = useCatalogueUtils(catalogueKey);
+  const notice = useTimedMessage();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
+  // A form left for the sign-in (401 during saving) opens again with what was typed.
+  const [editing, setEditing] = useState<CatalogueDraft | null>(() => restoredDraft(catalogueKey));
+
+  const setPage = (next: number) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next <= 1) copy.delete(PAGE_PARAM);
+        else copy.set(PAGE_PARAM, String(next));
+        return copy;
+      },
+      { replace: true },
+    );
+
+  // After a deletion the last page may be gone: stay on the last one there is.
+  const rows = list.data;
+  const totalPages = rows ? Math.max(1, Math.ceil(rows.length / LIMITS.pageSize)) : 1;
+  useEffect(() => {
+    if (rows && page > totalPages) setPage(totalPages);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is rebuilt per render; page and rows decide
+  }, [rows, page, totalPages]);
+
+  const columns = useMemo(() => columnsOf(catalogue), [catalogue]);
+
+  const done = (outcome: Outcome) => {
+    setEditing(null);
+    notice.show({ tone: 'success', text: messages[outcome] });
+    void utils.list.invalidate();
+  };
+
+  const openEdit = (row: CatalogueRow) =>
+    setEditing({ mode: { kind: 'edit', row }, values: valuesOf(catalogue, row) });
+
+  return (
+    <section>
+      <PageHeader title={catalogue.title}>
+        {catalogue.canCreate && (
+          <Button onClick={() => setEditing({ mode: { kind: 'create' }, values: emptyValues(catalogue) })}>
+            {messages.add}
+          </Button>
+        )}
+      </PageHeader>
+      <MessageRegion message={notice.message} />
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        (failureStatus(list.error) ?? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
+            {CATALOGUE_LOAD_FAILED}
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              Erneut versuchen
+            </Button>
+          </div>
+        ))
+      ) : list.data.length === 0 ? (
+        <EmptyState>
+          Noch keine Einträge vorhanden.
+          {catalogue.canCreate ? ` Lege den ersten mit „${messages.add}“ an.` : ''}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
+            {list.data.length} Einträge · Doppelklick auf eine Zeile oder „Bearbeiten“ öffnet sie.
+            {list.isFetching && ' Wird aktualisiert...'}
+          </p>
+          <DataTable
+            caption={catalogue.title}
+            data={list.data}
+            columns={columns}
+            page={Math.min(page, totalPages)}
+            onPageChange={setPage}
+            getRowId={(row) => String(row.id)}
+            rowAction={{
+              text: 'Bearbeiten',
+              label: (row) => `${catalogue.entity} ${String(row.id)} bearbeiten`,
+              onAction: openEdit,
+            }}
+          />
+        </>
+      )}
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        title={editing?.mode.kind === 'create' ? messages.add : messages.edit}
+      >
+        {editing && (
+          <CatalogueForm
+            key={editing.mode.kind === 'edit' ? String(editing.mode.row.id) : 'create'}
+            catalogueKey={catalogueKey}
+            catalogue={catalogue}
+            mode={editing.mode}
+            initialValues={editing.values}
+            onDone={done}
+          />
+        )}
+      </Dialog>
+    </section>
+  );
+}
+
+/**
+ * The draft is taken from storage once per page load; StrictMode's second call of the state
+ * initialiser gets the same answer from the cache instead of an emptied storage.
+ */
+const restored = new Map<CatalogueKey, CatalogueDraft | null>();
+function restoredDraft(key: CatalogueKey): CatalogueDraft | null {
+  if (!restored.has(key)) restored.set(key, takeDraft(draftScope(key), isDraft));
+  const draft = restored.get(key) ?? null;
+  queueMicrotask(() => restored.delete(key));
+  return draft;
+}
+
+function isDraft(state: unknown): state is CatalogueDraft {
+  if (typeof state !== 'object' || state === null) return false;
+  const { mode: candidate, values } = state as { mode?: { kind?: unknown; row?: unknown }; values?: unknown };
+  const validMode =
+    candidate?.kind === 'create' ||
+    (candidate?.kind === 'edit' &&
+      typeof candidate.row === 'object' &&
+      candidate.row !== null &&
+      typeof (candidate.row as { id?: unknown }).id === 'number');
+  return validMode && typeof values === 'object' && values !== null;
+}
+
+function columnsOf(catalogue: Catalogue): ColumnDef<CatalogueRow>[] {
+  return catalogue.fields
+    .filter((field) => field.column !== false)
+    .map((field) => ({
+      id: field.name,
+      header: field.label,
+      accessorFn: (row) => row[field.name],
+      cell: ({ getValue }) => <Cell field={field} value={getValue()} />,
+    }));
+}
+
+function Cell({ field, value }: { field: CatalogueField; value: unknown }) {
+  if (value === undefined || value === null || value === '') return <span aria-label="leer">–</span>;
+  if ((field.kind === 'yes-no' || field.kind === 'options') && typeof value === 'number') {
+    return <>{optionLabel(field.options ?? [], value)}</>;
+  }
+  if (field.kind === 'colour' && typeof value === 'string') {
+    return (
+      <span className="inline-flex items-center gap-2">
+        <span
+          aria-hidden="true"
+          className="size-4 rounded border border-slate-300 dark:border-slate-600"
+          style={{ backgroundColor: value }}
+        />
+        {value}
+      </span>
+    );
+  }
+  if (typeof value === 'number') return <>{value.toLocaleString('de-DE')}</>;
+  return (
+    <span className="block max-w-72 truncate" title={typeof value === 'string' ? value : undefined}>
+      {typeof value === 'string' ? value : JSON.stringify(value)}
+    </span>
+  );
+}
