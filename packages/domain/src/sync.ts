@@ -13,7 +13,7 @@ export const SYNC_TEXTS = {
   setUp: 'Account einrichten',
   linked: 'Verbunden',
   notLinked: 'Nicht verbunden',
-  notYetAvailable: 'Noch nicht verfügbar',
+  forumNotYetAvailable: 'Die Verknüpfung mit dem Forum ist noch nicht verfügbar.',
   steps: ['Download', 'Authentifizierung', 'Sync'],
   next: 'Weiter',
   startAuthentication: 'Authentifizierung starten',
