@@ -129,13 +129,24 @@ describe('Discord linking', () => {
     return `${callback.pathname}${callback.search}`;
   }
 
+  /** Where the browser ends: the wizard's `?discord=` result (redirect) or the popup page's result. */
+  function resultOf(response: LightMyRequestResponse): string {
+    if (response.statusCode === 302) {
+      const target = new URL(response.headers.location ?? '', PUBLIC);
+      expect(target.pathname).toBe(WIZARD);
+      return `redirect:${target.searchParams.get('discord') ?? ''}`;
+    }
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    return `popup:${/data-result="([a-z]+)"/.exec(response.body)?.[1] ?? ''}`;
+  }
+
   const linkRequests = () => api.requests.filter((r) => r.method === 'POST');
 
   it('links the Discord user id, revokes the token and returns to the wizard', async () => {
     const cookie = await cookieOf();
     const done = await browser(await authorise(cookie, 'allow'), cookie);
-    expect(done.statusCode).toBe(302);
-    expect(done.headers.location).toBe(`${WIZARD}?discord=linked&popup=1`);
+    expect(resultOf(done)).toBe('popup:linked');
     expect(linkRequests()).toHaveLength(1);
     expect(JSON.parse(linkRequests()[0]?.body ?? '')).toEqual({
       userId: 'u-1',
@@ -157,7 +168,7 @@ describe('Discord linking', () => {
       for (const token of discordTokens) expect(seen).not.toContain(token);
       expect(`${answer.headers.location ?? ''}${answer.body}`).not.toContain(code);
     }
-    expect(answers.at(-1)?.headers.location).toBe(`${WIZARD}?discord=linked`);
+    expect(resultOf(answers.at(-1) as LightMyRequestResponse)).toBe('redirect:linked');
   });
 
   it('links nothing for a callback with the state of another session', async () => {
@@ -165,7 +176,7 @@ describe('Discord linking', () => {
     const attacker = await cookieOf('u-2');
     const callback = await authorise(attacker, 'allow');
     const done = await browser(callback, victim);
-    expect(done.headers.location).toBe(`${WIZARD}?discord=failed&popup=1`);
+    expect(resultOf(done)).toBe('popup:failed');
     expect(linkRequests()).toEqual([]);
   });
 
@@ -174,24 +185,24 @@ describe('Discord linking', () => {
     const callback = new URL(await authorise(cookie, 'allow', 'redirect'), PUBLIC);
     const code = callback.searchParams.get('code') ?? '';
     const noState = await browser(`/auth/discord/callback?code=${code}`, cookie);
-    expect(noState.headers.location).toBe(`${WIZARD}?discord=failed`);
+    expect(resultOf(noState)).toBe('redirect:failed');
     const forged = await browser(`/auth/discord/callback?code=${code}&state=a.r.${Date.now()}.b`, cookie);
-    expect(forged.headers.location).toBe(`${WIZARD}?discord=failed`);
+    expect(resultOf(forged)).toBe('redirect:failed');
     const anonymous = await app.inject({ url: `${callback.pathname}${callback.search}` });
-    expect(anonymous.headers.location).toBe(`${WIZARD}?discord=failed`);
+    expect(resultOf(anonymous)).toBe('redirect:failed');
     expect(linkRequests()).toEqual([]);
 
     const first = await browser(`${callback.pathname}${callback.search}`, cookie);
-    expect(first.headers.location).toBe(`${WIZARD}?discord=linked`);
+    expect(resultOf(first)).toBe('redirect:linked');
     const replay = await browser(`${callback.pathname}${callback.search}`, cookie);
-    expect(replay.headers.location).toBe(`${WIZARD}?discord=failed`);
+    expect(resultOf(replay)).toBe('redirect:failed');
     expect(linkRequests()).toHaveLength(1);
   });
 
   it('links nothing when the player cancels on Discord', async () => {
     const cookie = await cookieOf();
     const done = await browser(await authorise(cookie, 'deny'), cookie);
-    expect(done.headers.location).toBe(`${WIZARD}?discord=failed&popup=1`);
+    expect(resultOf(done)).toBe('popup:failed');
     expect(linkRequests()).toEqual([]);
   });
 
@@ -199,8 +210,15 @@ describe('Discord linking', () => {
     api.on('POST', 'user/u-1/external-accounts', { status: 409, body: { error: 'vergeben' } });
     const cookie = await cookieOf();
     const done = await browser(await authorise(cookie, 'allow'), cookie);
-    expect(done.headers.location).toBe(`${WIZARD}?discord=conflict&popup=1`);
+    expect(resultOf(done)).toBe('popup:conflict');
     expect(discord.liveTokens()).toBe(0);
+  });
+
+  it('serves the popup page’s script from our origin, posting only to our origin', async () => {
+    const script = await app.inject({ url: '/auth/discord/popup.js' });
+    expect(script.headers['content-type']).toContain('text/javascript');
+    expect(script.body).toContain('window.location.origin');
+    expect(script.body).not.toContain("'*'");
   });
 
   it('sends someone who is not signed in to the sign-in first', async () => {
@@ -215,7 +233,7 @@ describe('Discord linking', () => {
         url: '/auth/discord/start?mode=redirect',
         headers: { cookie: await cookieOf() },
       });
-      expect(start.headers.location).toBe(`${WIZARD}?discord=unavailable`);
+      expect(resultOf(start)).toBe('redirect:unavailable');
       expect((await plain.inject({ url: '/public-config.json' })).json()).toMatchObject({
         discordLinking: false,
       });

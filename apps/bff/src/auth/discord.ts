@@ -55,11 +55,35 @@ const TokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.st
 /** Only the id is used; the user name is never stored or sent on (issue 8). */
 const DiscordUser = z.object({ id: z.string().regex(/^[1-9]\d{16,19}$/) });
 
-function wizardUrl(result: DiscordResult, mode: Mode): string {
-  const query = new URLSearchParams({ discord: result });
-  if (mode === 'popup') query.set('popup', '1');
-  return `${DISCORD_WIZARD_PATH}?${query.toString()}`;
+function wizardUrl(result: DiscordResult): string {
+  return `${DISCORD_WIZARD_PATH}?${new URLSearchParams({ discord: result }).toString()}`;
 }
+
+export const DISCORD_POPUP_SCRIPT_PATH = '/auth/discord/popup.js';
+
+/**
+ * The popup's last page: its script (same origin, allowed by the CSP) hands the result to the opener
+ * with a message for our origin only and closes; without an opener it continues to the wizard.
+ */
+function popupPage(result: DiscordResult): string {
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Discord Synchronisation</title>
+<script src="${DISCORD_POPUP_SCRIPT_PATH}" data-result="${result}" data-wizard="${wizardUrl(result)}" defer></script>
+</head><body><p>Die Verknüpfung ist abgeschlossen. Dieses Fenster schließt sich gleich.</p>
+<p><a href="${wizardUrl(result)}">Weiter zur Discord Synchronisation</a></p></body></html>`;
+}
+
+const POPUP_SCRIPT = `(function () {
+  var script = document.currentScript;
+  var result = script.getAttribute('data-result');
+  var opener = window.opener;
+  if (opener) {
+    opener.postMessage({ type: 'nova-discord-link', result: result }, window.location.origin);
+    window.close();
+  } else {
+    window.location.replace(script.getAttribute('data-wizard'));
+  }
+})();
+`;
 
 export function discordRoutes(app: FastifyInstance, options: DiscordRoutesOptions): void {
   const { sessions, discord, gameApi } = options;
@@ -94,11 +118,23 @@ export function discordRoutes(app: FastifyInstance, options: DiscordRoutesOption
     return same && age >= 0 && age <= STATE_TTL_MS ? nonce : null;
   }
 
-  const back = (reply: FastifyReply, result: DiscordResult, mode: Mode) =>
+  const back = (reply: FastifyReply, result: DiscordResult, mode: Mode) => {
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (mode === 'redirect') return reply.redirect(wizardUrl(result), 302);
+    // The SPA's pages isolate themselves from cross-origin openers (COOP same-origin-allow-popups);
+    // a popup that came back from Discord would lose its opener there. This page keeps it.
+    return reply
+      .header('cross-origin-opener-policy', 'unsafe-none')
+      .type('text/html; charset=utf-8')
+      .send(popupPage(result));
+  };
+
+  app.get(DISCORD_POPUP_SCRIPT_PATH, (_request, reply) =>
     reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .redirect(wizardUrl(result, mode), 302);
+      .header('cache-control', 'public, max-age=300')
+      .type('text/javascript; charset=utf-8')
+      .send(POPUP_SCRIPT),
+  );
 
   async function post(url: string, form: Record<string, string>, config: DiscordConfig): Promise<Response> {
     const basic = Buffer.from(

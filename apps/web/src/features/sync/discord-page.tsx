@@ -15,8 +15,8 @@ import { WizardStep } from './components/wizard';
 /**
  * Doc 2 "Discord sync page", §4, §9, made secure (issue 8, decision 025): "Verbinden" opens the BFF's
  * /auth/discord/start in a 500×700 popup (or the whole page where popups are blocked); the BFF does
- * the OAuth code flow and sends the popup back here with only a result (`?discord=…&popup=1`). The
- * popup hands that result to its opener with a same-origin message and closes; no token is involved.
+ * the OAuth code flow; its last page in the popup hands only a result to this page with a message
+ * for our origin and closes (a full-page flow comes back as `?discord=…`). No token is involved.
  */
 const MESSAGE_TYPE = 'nova-discord-link';
 const RESULTS = ['linked', 'failed', 'conflict', 'unavailable'] as const;
@@ -33,23 +33,6 @@ function failureText(result: Exclude<Result, 'linked'>): string {
 export function DiscordSyncPage() {
   const [params, setParams] = useSearchParams();
   const returned = params.get('discord');
-  const inPopup = params.get('popup') === '1' && window.opener !== null;
-
-  // In the popup: hand the result to the opener (same origin only) and close.
-  useEffect(() => {
-    if (!inPopup || !isResult(returned)) return;
-    (window.opener as Window).postMessage({ type: MESSAGE_TYPE, result: returned }, window.location.origin);
-    window.close();
-  }, [inPopup, returned]);
-
-  if (inPopup) {
-    return (
-      <section>
-        <PageHeader title="Discord Synchronisation" />
-        <p>Die Verknüpfung ist abgeschlossen. Du kannst dieses Fenster schließen.</p>
-      </section>
-    );
-  }
   return (
     <ReturnedWizard
       returned={isResult(returned) ? returned : null}
@@ -78,6 +61,7 @@ function DiscordWizard({ initial }: { initial: Result | null }) {
   );
   const popup = useRef<Window | null>(null);
   const { setStep } = wizard;
+  const { refetch } = wizard.status;
   const show = notice.show;
 
   const finish = useCallback(
@@ -99,16 +83,18 @@ function DiscordWizard({ initial }: { initial: Result | null }) {
       const data = event.data as { type?: unknown; result?: unknown } | null;
       if (data?.type === MESSAGE_TYPE && isResult(data.result)) finish(data.result);
     };
-    // A popup closed without an answer is a cancelled authorisation.
+    // A popup closed without an answer: the status decides (linked, or cancelled).
     const watch = setInterval(() => {
-      if (popup.current?.closed) finish('failed');
+      if (!popup.current?.closed) return;
+      popup.current = null;
+      void refetch().then((answer) => finish(answer.data?.discord ? 'linked' : 'failed'));
     }, 500);
     window.addEventListener('message', onMessage);
     return () => {
       window.removeEventListener('message', onMessage);
       clearInterval(watch);
     };
-  }, [authorizing, finish]);
+  }, [authorizing, finish, refetch]);
 
   const connect = () => {
     setReturnedFailure(null);
