@@ -1,8 +1,9 @@
 /**
- * End-to-end tests against the real stack (BFF + dev-idp + game-api-sim, built) in Debian's
+ * End-to-end tests against the real stack (BFF + dev-idp + game-api-sim + discord-sim, built) in Debian's
  * Chromium. Ports differ from `pnpm start`'s, so a running demo does not interfere.
  */
 import { defineConfig } from '@playwright/test';
+import { DEMO_DISCORD_CLIENT_ID, DEMO_DISCORD_CLIENT_SECRET } from '@nova/demo';
 import { E2E } from './e2e/stack';
 
 export default defineConfig({
@@ -57,6 +58,14 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: 'node apps/discord-sim/dist/server.js',
+      url: `${E2E.discord}/healthz`,
+      env: { DISCORD_SIM_PORT: String(E2E.discordPort), PUBLIC_URL: E2E.bff },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: 'node apps/bff/dist/server.js',
       url: `${E2E.bff}/healthz`,
       env: {
@@ -64,6 +73,10 @@ export default defineConfig({
         PUBLIC_URL: E2E.bff,
         OIDC_ISSUER: E2E.issuer,
         GAME_API_URL: E2E.gameApi,
+        DISCORD_CLIENT_ID: DEMO_DISCORD_CLIENT_ID,
+        DISCORD_CLIENT_SECRET: DEMO_DISCORD_CLIENT_SECRET,
+        DISCORD_AUTHORIZE_URL: `${E2E.discord}/oauth2/authorize`,
+        DISCORD_API_URL: `${E2E.discord}/api/v10`,
         LOG_LEVEL: 'warn',
         ...E2E.operator,
       },

@@ -172,10 +172,3 @@ test('/control-panel/admin itself is not a page', async ({ asRole }) => {
   await page.goto('/control-panel/admin');
   await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
 });
-
-test('the sync and admin screens of later issues say they are not ready yet', async ({ asRole }) => {
-  const page = await asRole('admin');
-  await page.goto('/control-panel/user/sync');
-  await expect(page.getByRole('heading', { level: 1, name: 'Account Synchronisation' })).toBeVisible();
-  await expect(page.getByText(/noch nicht verfügbar/)).toBeVisible();
-});

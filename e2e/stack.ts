@@ -2,6 +2,7 @@
 const bffPort = Number(process.env.E2E_BFF_PORT ?? 3100);
 const idpPort = Number(process.env.E2E_IDP_PORT ?? 8180);
 const simPort = Number(process.env.E2E_SIM_PORT ?? 8190);
+const discordPort = Number(process.env.E2E_DISCORD_PORT ?? 8170);
 
 export const E2E = {
   bffPort,
@@ -10,6 +11,8 @@ export const E2E = {
   bff: `http://localhost:${bffPort}`,
   issuer: `http://localhost:${idpPort}/realms/nova`,
   gameApi: `http://localhost:${simPort}/`,
+  discordPort,
+  discord: `http://localhost:${discordPort}`,
   operator: {
     OPERATOR_NAME: 'Nova Legacy Testbetrieb GbR',
     OPERATOR_REPRESENTATIVE: 'Erika Musterfrau',

@@ -1,5 +1,6 @@
 // `pnpm start`: builds what is missing, starts the demo stand-ins for what is not configured
-// (dev-idp when OIDC_ISSUER is unset, game-api-sim when GAME_API_URL is unset) and the BFF, and
+// (dev-idp when OIDC_ISSUER is unset, game-api-sim when GAME_API_URL is unset, discord-sim when
+// DISCORD_CLIENT_ID is unset outside production) and the BFF, and
 // prints where each part listens. `pnpm dev` (--dev) runs the same with Vite's dev server.
 import { spawn } from 'node:child_process';
 import { APPS, ROOT, buildMissing, isPortFree, startNode, stopAll, waitForHttp } from './lib/processes.mjs';
@@ -11,9 +12,12 @@ const webDevPort = Number(process.env.WEB_DEV_PORT ?? 5173);
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${dev ? webDevPort : port}`;
 const idpPort = Number(process.env.DEV_IDP_PORT ?? 8080);
 const simPort = Number(process.env.GAME_API_PORT ?? 8090);
+const discordPort = Number(process.env.DISCORD_SIM_PORT ?? 8070);
 
 const needIdp = !process.env.OIDC_ISSUER;
 const needSim = !process.env.GAME_API_URL;
+// Production without a Discord application keeps Discord linking off (never a demo stand-in).
+const needDiscord = !process.env.DISCORD_CLIENT_ID && !production;
 
 if (production && (needIdp || needSim)) {
   console.error(
@@ -27,6 +31,7 @@ const parts = [
   ...(dev ? [] : ['web']),
   ...(needIdp ? ['dev-idp'] : []),
   ...(needSim ? ['game-api-sim'] : []),
+  ...(needDiscord ? ['discord-sim'] : []),
 ];
 buildMissing(parts);
 
@@ -34,6 +39,7 @@ for (const [name, wanted] of [
   ['BFF', port],
   ...(needIdp ? [['dev-idp', idpPort]] : []),
   ...(needSim ? [['game-api-sim', simPort]] : []),
+  ...(needDiscord ? [['discord-sim', discordPort]] : []),
   ...(dev ? [['Vite', webDevPort]] : []),
 ]) {
   if (!(await isPortFree(wanted))) {
@@ -73,7 +79,30 @@ try {
     children.push(sim);
     await waitForHttp(`${gameApiUrl}toplist`, { child: sim });
   }
-  const bffEnv = { PORT: String(port), PUBLIC_URL: publicUrl, OIDC_ISSUER: issuer, GAME_API_URL: gameApiUrl };
+  const discordEnv = {};
+  if (needDiscord) {
+    const discordUrl = `http://localhost:${discordPort}`;
+    const discord = startNode('discord-sim', APPS['discord-sim'].output, {
+      DISCORD_SIM_PORT: String(discordPort),
+      PUBLIC_URL: publicUrl,
+    });
+    children.push(discord);
+    await waitForHttp(`${discordUrl}/healthz`, { child: discord });
+    // The stand-in's demo client (@nova/demo DEMO_DISCORD_CLIENT_ID / _SECRET).
+    Object.assign(discordEnv, {
+      DISCORD_CLIENT_ID: '1300000000000000001',
+      DISCORD_CLIENT_SECRET: 'discord-dev-secret',
+      DISCORD_AUTHORIZE_URL: `${discordUrl}/oauth2/authorize`,
+      DISCORD_API_URL: `${discordUrl}/api/v10`,
+    });
+  }
+  const bffEnv = {
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    OIDC_ISSUER: issuer,
+    GAME_API_URL: gameApiUrl,
+    ...discordEnv,
+  };
   let bff;
   if (dev) {
     bff = spawn('pnpm', ['--filter', '@nova/bff', 'dev'], {
@@ -108,6 +137,14 @@ try {
   line('BFF (API, /trpc, /auth)', `http://localhost:${port}`);
   line('Identitätsdienst', needIdp ? `${issuer}  (Demo-Stand-in dev-idp)` : issuer);
   line('Game API', needSim ? `${gameApiUrl}  (Demo-Stand-in game-api-sim)` : gameApiUrl);
+  line(
+    'Discord-Verknüpfung',
+    needDiscord
+      ? `http://localhost:${discordPort}  (Demo-Stand-in discord-sim)`
+      : process.env.DISCORD_CLIENT_ID
+        ? 'Discord'
+        : 'aus (DISCORD_CLIENT_ID/DISCORD_CLIENT_SECRET fehlen)',
+  );
   line('Sitzungen', process.env.REDIS_URL ? `Redis ${process.env.REDIS_URL}` : 'Arbeitsspeicher');
   if (needIdp) console.log('\n  Demo-Konten: spieler/spieler, beta/beta, admin/admin');
   console.log('  Beenden mit Strg+C\n');

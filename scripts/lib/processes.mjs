@@ -23,6 +23,11 @@ export const APPS = {
     inputs: ['apps/game-api-sim/src'],
   },
   'dev-idp': { dir: 'apps/dev-idp', output: 'apps/dev-idp/dist/server.js', inputs: ['apps/dev-idp/src'] },
+  'discord-sim': {
+    dir: 'apps/discord-sim',
+    output: 'apps/discord-sim/dist/server.js',
+    inputs: ['apps/discord-sim/src'],
+  },
 };
 
 function newest(path) {

@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { OidcClient } from './auth/oidc';
+import { discordRoutes } from './auth/discord';
 import { authRoutes } from './auth/routes';
 import { clientUrls } from './auth/urls';
 import { RefreshPendingError, SessionEndedError, TokenService } from './auth/token-service';
@@ -31,6 +32,7 @@ export interface AppOverrides {
   store?: SessionStore;
   oidcFetch?: typeof fetch;
   gameApiFetch?: typeof fetch;
+  discordFetch?: typeof fetch;
   logger?: FastifyServerOptions['logger'];
   /** Test hook: the production logger configuration, writing to this stream. */
   logStream?: { write: (line: string) => void };
@@ -133,6 +135,16 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   await app.register((auth, _options, done) => {
     authRoutes(auth, { publicUrl: env.publicUrl, sessions, oidc, gameApi });
+    discordRoutes(auth, {
+      publicUrl: env.publicUrl,
+      sessions,
+      secret: env.session.secret,
+      discord: env.discord,
+      gameApi,
+      accessTokenOf: (session) => tokens.accessToken(session.key, session.record.auth),
+      now,
+      ...(overrides.discordFetch ? { fetch: overrides.discordFetch } : {}),
+    });
     done();
   });
 

@@ -70,7 +70,12 @@ const Raw = z.object({
   TEAMSPEAK_URL: z.string().default('ts3server://ts.nova-legacy.example'),
   TEAMSPEAK_DOWNLOAD_URL: url.default('https://www.teamspeak.com/de/downloads/'),
   DISCORD_DOWNLOAD_URL: url.default('https://discord.com/download'),
+  /** Discord OAuth application for account linking (issue 8); both or neither. */
   DISCORD_CLIENT_ID: optionalText,
+  DISCORD_CLIENT_SECRET: optionalText,
+  DISCORD_AUTHORIZE_URL: url.default('https://discord.com/oauth2/authorize'),
+  /** Discord's API base; the token, revoke and users/@me endpoints are below it. */
+  DISCORD_API_URL: url.default('https://discord.com/api/v10'),
   BACKGROUND_CREDIT_TEXT: z.string().default('Hintergrundbild: Nova Legacy'),
   BACKGROUND_CREDIT_URL: z.string().default('/imprint#bildnachweis'),
 });
@@ -129,6 +134,21 @@ export function parseEnv(source: Record<string, string | undefined>) {
     // Without https the session cookie could not be Secure nor carry the __Host- prefix.
     throw new ConfigError('Ungültige Konfiguration:\n  PUBLIC_URL: muss in production eine https-URL sein');
   }
+  if (Boolean(raw.DISCORD_CLIENT_ID) !== Boolean(raw.DISCORD_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Ungültige Konfiguration:\n  DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET: nur beide zusammen oder keines',
+    );
+  }
+  // Without a Discord application, linking is off (in production too: never a demo fallback).
+  const discord =
+    raw.DISCORD_CLIENT_ID && raw.DISCORD_CLIENT_SECRET
+      ? {
+          clientId: raw.DISCORD_CLIENT_ID,
+          clientSecret: raw.DISCORD_CLIENT_SECRET,
+          authorizeUrl: raw.DISCORD_AUTHORIZE_URL,
+          apiUrl: raw.DISCORD_API_URL.replace(/\/+$/, ''),
+        }
+      : null;
   const demoOperator = 'Nova Legacy Projektteam (Demo-Angaben, bitte konfigurieren)';
   return {
     production,
@@ -160,6 +180,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       absoluteSeconds: Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS),
     },
     webDistDir: raw.WEB_DIST_DIR,
+    discord,
     publicConfig: {
       assetBaseUrl: withSlash(raw.ASSET_BASE_URL),
       links: {
@@ -179,7 +200,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
         email: raw.OPERATOR_EMAIL ?? 'kontakt@nova-legacy.example',
         phone: raw.OPERATOR_PHONE ?? null,
       },
-      discordClientId: raw.DISCORD_CLIENT_ID ?? null,
+      discordLinking: discord !== null,
       backgroundCredit: { text: raw.BACKGROUND_CREDIT_TEXT, url: raw.BACKGROUND_CREDIT_URL },
     },
   };

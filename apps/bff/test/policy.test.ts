@@ -34,6 +34,7 @@ const WHO = {
   driver: principal('driver-id', ['web:beta', HUB, 'web:admin:server-manager:car']),
   /** A catalogue role without the hub's role: the manager routes are children of the hub. */
   carOnly: principal('car-only-id', ['web:admin:server-manager:car']),
+  syncer: principal('syncer-id', ['web:admin:sync-manager']),
   integrator: { ...principal('service-account', [HUB, 'web:admin:server-manager:wanted']), via: 'bearer' },
 } as const;
 
@@ -48,6 +49,7 @@ const SIGNED_IN: Who[] = [
   'wanteder',
   'driver',
   'carOnly',
+  'syncer',
   'integrator',
 ];
 const EVERYONE: Who[] = ['anonymous', ...SIGNED_IN];
@@ -89,6 +91,18 @@ const ALLOWED: Record<string, Who[]> = {
   'catalogue.wantedReasons.create': ['admin', 'wanteder', 'integrator'],
   'catalogue.wantedReasons.update': ['admin', 'wanteder', 'integrator'],
   'catalogue.wantedReasons.remove': ['admin', 'wanteder', 'integrator'],
+  'externalAccounts.status': SIGNED_IN,
+  'externalAccounts.linkTeamspeak': SIGNED_IN,
+  'externalAccounts.unlink': SIGNED_IN,
+  'externalAccounts.sync': SIGNED_IN,
+  'syncManager.objects.list': ['admin', 'syncer'],
+  'syncManager.objects.create': ['admin', 'syncer'],
+  'syncManager.objects.update': ['admin', 'syncer'],
+  'syncManager.objects.remove': ['admin', 'syncer'],
+  'syncManager.groups.list': ['admin', 'syncer'],
+  'syncManager.groups.create': ['admin', 'syncer'],
+  'syncManager.groups.update': ['admin', 'syncer'],
+  'syncManager.groups.remove': ['admin', 'syncer'],
 };
 
 type AnyCall = (input: unknown) => Promise<unknown>;

@@ -1,10 +1,11 @@
 /** Linking external accounts (doc 2 §7): own user only, Teamspeak identity rule, one per platform. */
 import { ExternalAccount, ExternalAccounts, gameApiPaths } from '@nova/contracts';
+import { DEMO_TEAMSPEAK_IDENTITIES } from '@nova/demo';
 import { describe, expect, it } from 'vitest';
 import { createGameApiSim } from './app';
 import { IDS, NOW, call, createTestSim, stubVerifier } from './test-support';
 
-const IDENTITY = 'u8Xh3kQ9vR2mN5pL7sT1wY4zA6c=';
+const IDENTITY = DEMO_TEAMSPEAK_IDENTITIES[0];
 const linkPath = gameApiPaths.externalAccounts(IDS.spieler);
 const link = (plattform: string, externalId: string, userId: string = IDS.spieler) => ({
   userId,
@@ -67,19 +68,50 @@ describe('external accounts', () => {
     expect((await call(app, 'GET', linkPath, { token: 'spieler' })).json).toEqual([]);
   });
 
-  it('stores a Discord user id derived from the OAuth token, the same for the same token', async () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const app = createTestSim();
+  it('answers 404 for a well-formed Teamspeak identity the server does not know', async () => {
+    const app = createTestSim();
+    const res = await call(app, 'POST', linkPath, {
+      token: 'spieler',
+      body: link('teamspeak', 'Aaaaaaaaaaaaaaaaaaaaaaaaaaa='),
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('stores the Discord user id it is given and refuses anything that is not a snowflake', async () => {
+    const app = createTestSim();
+    for (const bad of ['discord-oauth-token-123', '0123456789012345678', '12345', '1'.repeat(21)]) {
+      const res = await call(app, 'POST', linkPath, { token: 'spieler', body: link('discord', bad) });
+      expect(res, bad).toMatchObject({
+        status: 400,
+        json: { validationErrors: { externalId: 'Muss eine Discord-Benutzer-ID sein' } },
+      });
+    }
+    const res = await call(app, 'POST', linkPath, {
+      token: 'spieler',
+      body: link('discord', '112233445566778899'),
+    });
+    expect(res.status).toBe(201);
+    expect(ExternalAccount.parse(res.json).externalId).toBe('112233445566778899');
+  });
+
+  it('links one external id to at most one player (409 for the second player)', async () => {
+    const app = createTestSim();
+    const adminAccounts = ExternalAccounts.parse(
+      (await call(app, 'GET', gameApiPaths.externalAccounts(IDS.admin), { token: 'admin' })).json,
+    );
+    for (const plattform of ['teamspeak', 'discord'] as const) {
+      const taken = adminAccounts.find((a) => a.plattform === plattform);
+      expect(taken).toBeDefined();
       const res = await call(app, 'POST', linkPath, {
         token: 'spieler',
-        body: link('discord', 'discord-oauth-token-123'),
+        body: link(plattform, taken?.externalId ?? ''),
       });
-      expect(res.status).toBe(201);
-      ids.push(ExternalAccount.parse(res.json).externalId);
+      expect(res, plattform).toMatchObject({
+        status: 409,
+        json: { error: 'Dieses Konto ist bereits mit einem anderen Spieler verknüpft' },
+      });
     }
-    expect(ids[0]).toMatch(/^[1-9]\d{17}$/);
-    expect(ids[1]).toBe(ids[0]);
+    expect((await call(app, 'GET', linkPath, { token: 'spieler' })).json).toEqual([]);
   });
 
   it('lets a player link, unlink and sync only their own accounts (403)', async () => {

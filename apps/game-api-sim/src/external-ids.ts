@@ -2,12 +2,12 @@
  * How the simulator stands in for the identity checks of the real game API when linking accounts
  * (doc 2 §7: POST external-accounts, "404 means identity not found (Teamspeak)").
  */
-import { createHash } from 'node:crypto';
 import type { Random } from './random';
 
 /**
  * A Teamspeak unique identity is 20 bytes in base64: 27 characters and one "=". The simulator has
- * no Teamspeak server to ask, so an identity "is found" exactly when it has that shape.
+ * no Teamspeak server to ask: an identity "is found" when it is one of the demo server's connected
+ * clients (`DEMO_TEAMSPEAK_IDENTITIES`) or already linked to a player.
  */
 export const TEAMSPEAK_IDENTITY = /^[A-Za-z0-9+/]{27}=$/;
 
@@ -18,14 +18,10 @@ export function randomTeamspeakIdentity(rng: Random): string {
 }
 
 /**
- * Discord linking sends the user's OAuth access token; the real API would ask Discord for the user
- * id. The simulator derives a stable snowflake-like id (18 digits) from the token instead.
+ * Discord user ids are snowflakes: unsigned 64-bit numbers, written as 17 to 20 decimal digits.
+ * The BFF reads the id from Discord's `/users/@me` and sends only that (ARCHITECTURE §8).
  */
-export function discordIdFromToken(token: string): string {
-  const digest = createHash('sha256').update(token).digest();
-  const value = digest.readBigUInt64BE(0) % 900_000_000_000_000_000n;
-  return String(100_000_000_000_000_000n + value);
-}
+export const DISCORD_USER_ID = /^[1-9]\d{16,19}$/;
 
 export function randomDiscordId(rng: Random): string {
   return `${rng.int(1, 9)}${Array.from({ length: 17 }, () => rng.int(0, 9)).join('')}`;

@@ -3,7 +3,7 @@
  * calls, lost on restart (ARCHITECTURE §4: "keeps state in memory while it runs").
  */
 import type { CatalogueItem, CatalogueName, User, UserCreate, UserPatch } from '@nova/contracts';
-import { DEMO_ACCOUNTS, DEMO_PLAYERS } from '@nova/demo';
+import { DEMO_ACCOUNTS, DEMO_PLAYERS, DEMO_TEAMSPEAK_IDENTITIES } from '@nova/demo';
 import type { z } from 'zod';
 import { ACHIEVEMENTS, RADIO_STATIONS, WANTED_REASONS } from './data/catalogues';
 import { SERVER_SKINS } from './data/server-skins';
@@ -94,6 +94,19 @@ export class Store {
     return this.externalAccounts
       .list()
       .filter((a) => a.userId === userId && (plattform === undefined || a.plattform === plattform));
+  }
+
+  /** The account of any player that holds this external id on this platform. */
+  externalAccountHolding(plattform: Platform, externalId: string): ExternalAccount | undefined {
+    return this.externalAccounts.list().find((a) => a.plattform === plattform && a.externalId === externalId);
+  }
+
+  /** Doc 2 §7: the stand-in Teamspeak server knows its connected clients and the linked ones. */
+  knowsTeamspeakIdentity(identity: string): boolean {
+    return (
+      (DEMO_TEAMSPEAK_IDENTITIES as readonly string[]).includes(identity) ||
+      this.externalAccountHolding('teamspeak', identity) !== undefined
+    );
   }
 
   addExternalAccount(account: Omit<ExternalAccount, 'id'>): ExternalAccount {

@@ -5,3 +5,4 @@ export * from './zod-german';
 export * from './paths';
 export * from './views';
 export * from './public-config';
+export * from './sync';

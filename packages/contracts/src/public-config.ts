@@ -28,8 +28,8 @@ export const PublicConfig = z.object({
     discordDownload: z.string(),
   }),
   operator: Operator,
-  /** Discord OAuth client id for account linking; null when not configured. */
-  discordClientId: z.string().nullable(),
+  /** Whether the BFF can link Discord accounts (a Discord OAuth application is configured). */
+  discordLinking: z.boolean(),
   backgroundCredit: z.object({ text: z.string(), url: z.string() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -71,3 +71,19 @@ export const DEMO_PLAYERS = {
   /** A player whose data the simulator refuses (403) to everyone but themselves. */
   hidden: { id: '9c4b2d1f-6e8a-4b3c-8d7e-1f0a2b3c4d5e', username: 'Vera_Verborgen' },
 } as const;
+
+/**
+ * Teamspeak unique identities the simulator's stand-in Teamspeak server "knows" (clients that are
+ * connected and not linked yet): linking one of them succeeds, any other identity answers 404
+ * (doc 2 §7). Shown in the README so a demo user can walk through the wizard.
+ */
+export const DEMO_TEAMSPEAK_IDENTITIES = [
+  'u8Xh3kQ9vR2mN5pL7sT1wY4zA6c=',
+  'Qm4s8Tz1Lk7Pw2Rn5Vb9Xc3Hd6f=',
+  'Ke2r7Yp4Ns9Dq1Wm6Jt3Gv8Bx5h=',
+  'Zc5n1Hw8Rf3Ut6Mk9Pa2Ly7Ej4g=',
+] as const;
+
+/** The Discord stand-in's OAuth client (apps/discord-sim), used when DISCORD_CLIENT_ID is unset. */
+export const DEMO_DISCORD_CLIENT_ID = '1300000000000000001';
+export const DEMO_DISCORD_CLIENT_SECRET = 'discord-dev-secret';

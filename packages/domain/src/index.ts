@@ -17,3 +17,4 @@ export * from './teamspeak';
 export * from './toplist';
 export * from './weapon-skills';
 export * from './messages';
+export * from './sync';

@@ -65,6 +65,20 @@ export const PROCEDURE_POLICY = {
   'player.vehicles': SIGNED_IN,
   'player.vehicle': SIGNED_IN,
   ...CATALOGUE_PROCEDURES,
+  // Account synchronisation: always the signed-in player's own accounts (no user id in the input).
+  'externalAccounts.status': SIGNED_IN,
+  'externalAccounts.linkTeamspeak': SIGNED_IN,
+  'externalAccounts.unlink': SIGNED_IN,
+  'externalAccounts.sync': SIGNED_IN,
+  // Sync manager (doc 1 §2.1, §6): the route's role for reads and writes.
+  'syncManager.objects.list': requires(ROLES.syncManager),
+  'syncManager.objects.create': requires(ROLES.syncManager),
+  'syncManager.objects.update': requires(ROLES.syncManager),
+  'syncManager.objects.remove': requires(ROLES.syncManager),
+  'syncManager.groups.list': requires(ROLES.syncManager),
+  'syncManager.groups.create': requires(ROLES.syncManager),
+  'syncManager.groups.update': requires(ROLES.syncManager),
+  'syncManager.groups.remove': requires(ROLES.syncManager),
 } as const satisfies Record<string, Access>;
 
 export type ProcedurePath = keyof typeof PROCEDURE_POLICY;

@@ -1,8 +1,10 @@
 import { router } from '../trpc/init';
 import { catalogueRouter } from './catalogue';
+import { externalAccountsRouter } from './external-accounts';
 import { playerRouter } from './player';
 import { calendarRouter, toplistRouter } from './public';
 import { sessionRouter } from './session';
+import { syncManagerRouter } from './sync-manager';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -10,6 +12,8 @@ export const appRouter = router({
   calendar: calendarRouter,
   player: playerRouter,
   catalogue: catalogueRouter,
+  externalAccounts: externalAccountsRouter,
+  syncManager: syncManagerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,13 +1,14 @@
 /**
  * Linked external accounts (doc 2 §7, ARCHITECTURE §4). Reading follows the player-read rule;
  * linking, unlinking and synchronising are allowed only for one's own user id (token `sub`).
- * Only one account per platform and user: a second link answers 409.
+ * One account per platform and user, and one external id per platform for all players: a second
+ * link answers 409 with a message saying which rule it broke.
  */
 import { ExternalAccountCreate, Platform, SyncRequest } from '@nova/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { conflict, notFound, ValidationError } from '../errors';
-import { TEAMSPEAK_IDENTITY, discordIdFromToken } from '../external-ids';
+import { DISCORD_USER_ID, TEAMSPEAK_IDENTITY } from '../external-ids';
 import { parseWith } from '../validation';
 import { numericId, type RouteModule } from './context';
 
@@ -38,14 +39,21 @@ export const externalAccountRoutes: RouteModule = (app, { store, guards, syncDel
     if (store.externalAccountsOf(userId, input.plattform).length > 0) {
       throw conflict('Für diese Plattform ist bereits ein Konto verknüpft');
     }
-    let externalId = input.externalId;
-    if (input.plattform === 'teamspeak' && !TEAMSPEAK_IDENTITY.test(externalId)) {
+    const { plattform, externalId } = input;
+    if (
+      plattform === 'teamspeak' &&
+      !(TEAMSPEAK_IDENTITY.test(externalId) && store.knowsTeamspeakIdentity(externalId))
+    ) {
       // Doc 2 §7: 404 means the identity was not found on the Teamspeak server.
       throw notFound('Teamspeak-Identität nicht gefunden');
     }
-    // Discord: the body carries the user's OAuth access token; we store the Discord user id.
-    if (input.plattform === 'discord') externalId = discordIdFromToken(externalId);
-    const account = store.addExternalAccount({ userId, plattform: input.plattform, externalId });
+    if (plattform === 'discord' && !DISCORD_USER_ID.test(externalId)) {
+      throw new ValidationError({ externalId: 'Muss eine Discord-Benutzer-ID sein' });
+    }
+    if (store.externalAccountHolding(plattform, externalId)) {
+      throw conflict('Dieses Konto ist bereits mit einem anderen Spieler verknüpft');
+    }
+    const account = store.addExternalAccount({ userId, plattform, externalId });
     return reply.code(201).send(account);
   });
 

@@ -22,6 +22,7 @@ const controlPanel = () => import('./control-panel-layout');
 const player = () => import('./routes/player');
 const admin = () => import('./routes/admin');
 const serverManager = () => import('../features/server-manager/routes');
+const syncManager = () => import('../features/sync-manager/sync-manager-page');
 
 /**
  * Starts loading the chunks a Control Panel address needs, all at once: without this the layout's
@@ -31,6 +32,7 @@ export function preloadChunksFor(pathname: string): void {
   if (!pathname.startsWith(paths.controlPanel)) return;
   void controlPanel();
   if (pathname.startsWith(paths.serverManager)) void serverManager();
+  else if (pathname.startsWith(paths.syncManager)) void syncManager();
   else void (pathname.includes('/admin/') || pathname.includes('/sync') ? admin() : player());
 }
 
@@ -160,7 +162,7 @@ export const routes: RouteObject[] = [
         path: 'admin',
         children: [
           { index: true, element: <NotFoundPage /> },
-          { path: 'sync-manager', element: load(admin, (m) => m.SyncManagerPage) },
+          { path: 'sync-manager', element: load(syncManager, (m) => m.SyncManagerPage) },
           {
             path: 'server-manager',
             children: [

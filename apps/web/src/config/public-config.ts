@@ -30,7 +30,7 @@ const FALLBACK: PublicConfig = {
     email: '',
     phone: null,
   },
-  discordClientId: null,
+  discordLinking: false,
   backgroundCredit: { text: 'Hintergrundbild', url: '#' },
 };
 

@@ -1,0 +1,248 @@
+/**
+ * Discord account linking (issue 8, ARCHITECTURE §8): the BFF is a confidential OAuth 2.0 client of
+ * Discord using the authorization code grant (RFC 6749 §4.1) with scope `identify`. The old client's
+ * implicit flow put a Discord token into the browser; here no Discord token ever leaves the server:
+ *
+ *   GET /auth/discord/start?mode=popup|redirect   (signed in) → Discord's authorisation page
+ *   GET /auth/discord/callback?code&state          code → token (client secret), GET /users/@me,
+ *                                                  token revoked, the Discord user id linked via the
+ *                                                  game API, then back to the Discord wizard.
+ *
+ * `state` is bound to the signed-in session: an HMAC over the session key, a nonce, the mode and the
+ * time, checked at the callback and usable once. A foreign, missing, expired or replayed state, a
+ * cancelled authorisation or any failure links nothing and ends at the wizard with an error.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { GameApiClient } from '../game-api/client';
+import { GameApiError } from '../game-api/errors';
+import type { LoadedSession, SessionManager } from '../session/manager';
+import { linkAccount } from '../sync/external-accounts';
+
+export interface DiscordConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Discord's authorisation page, https://discord.com/oauth2/authorize by default. */
+  authorizeUrl: string;
+  /** Discord's API base without a trailing slash, https://discord.com/api/v10 by default. */
+  apiUrl: string;
+}
+
+export interface DiscordRoutesOptions {
+  publicUrl: string;
+  sessions: SessionManager;
+  /** Secret for the state MAC (the session secret). */
+  secret: string;
+  discord: DiscordConfig | null;
+  gameApi: GameApiClient;
+  /** The session's game API token, refreshed when needed. */
+  accessTokenOf: (session: LoadedSession) => Promise<string>;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+/** Where the wizard lives (doc 1 §2.1: control-panel/user/sync/discord). */
+export const DISCORD_WIZARD_PATH = '/control-panel/user/sync/discord';
+export const DISCORD_CALLBACK_PATH = '/auth/discord/callback';
+const STATE_TTL_MS = 10 * 60_000;
+const TIMEOUT_MS = 5000;
+
+export type DiscordResult = 'linked' | 'failed' | 'conflict' | 'unavailable';
+type Mode = 'popup' | 'redirect';
+
+const TokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string() });
+/** Only the id is used; the user name is never stored or sent on (issue 8). */
+const DiscordUser = z.object({ id: z.string().regex(/^[1-9]\d{16,19}$/) });
+
+function wizardUrl(result: DiscordResult): string {
+  return `${DISCORD_WIZARD_PATH}?${new URLSearchParams({ discord: result }).toString()}`;
+}
+
+export const DISCORD_POPUP_SCRIPT_PATH = '/auth/discord/popup.js';
+
+/**
+ * The popup's last page: its script (same origin, allowed by the CSP) hands the result to the opener
+ * with a message for our origin only and closes; without an opener it continues to the wizard.
+ */
+function popupPage(result: DiscordResult): string {
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Discord Synchronisation</title>
+<script src="${DISCORD_POPUP_SCRIPT_PATH}" data-result="${result}" data-wizard="${wizardUrl(result)}" defer></script>
+</head><body><p>Die Verknüpfung ist abgeschlossen. Dieses Fenster schließt sich gleich.</p>
+<p><a href="${wizardUrl(result)}">Weiter zur Discord Synchronisation</a></p></body></html>`;
+}
+
+const POPUP_SCRIPT = `(function () {
+  var script = document.currentScript;
+  var result = script.getAttribute('data-result');
+  var opener = window.opener;
+  if (opener) {
+    opener.postMessage({ type: 'nova-discord-link', result: result }, window.location.origin);
+    window.close();
+  } else {
+    window.location.replace(script.getAttribute('data-wizard'));
+  }
+})();
+`;
+
+export function discordRoutes(app: FastifyInstance, options: DiscordRoutesOptions): void {
+  const { sessions, discord, gameApi } = options;
+  const now = options.now ?? Date.now;
+  const doFetch = options.fetch ?? fetch;
+  const redirectUri = new URL(DISCORD_CALLBACK_PATH, options.publicUrl).href;
+
+  const mac = (sessionKey: string, payload: string) =>
+    createHmac('sha256', options.secret)
+      .update(`discord-link\n${sessionKey}\n${payload}`)
+      .digest('base64url');
+
+  function makeState(session: LoadedSession, mode: Mode): string {
+    const payload = `${randomBytes(16).toString('base64url')}.${mode === 'popup' ? 'p' : 'r'}.${now()}`;
+    return `${payload}.${mac(session.key, payload)}`;
+  }
+
+  /** The state's mode is readable without the session (to answer in the right window). */
+  function modeOf(state: string | undefined): Mode {
+    return state?.split('.')[1] === 'p' ? 'popup' : 'redirect';
+  }
+
+  /** The state's nonce when it was made for this session, is unexpired and well-formed. */
+  function verifyState(state: string | undefined, session: LoadedSession): string | null {
+    const parts = state?.split('.') ?? [];
+    if (parts.length !== 4) return null;
+    const [nonce = '', mode = '', issuedAt = '', given = ''] = parts;
+    const expected = mac(session.key, `${nonce}.${mode}.${issuedAt}`);
+    const same =
+      given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    const age = now() - Number(issuedAt);
+    return same && age >= 0 && age <= STATE_TTL_MS ? nonce : null;
+  }
+
+  const back = (reply: FastifyReply, result: DiscordResult, mode: Mode) => {
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (mode === 'redirect') return reply.redirect(wizardUrl(result), 302);
+    // The SPA's pages isolate themselves from cross-origin openers (COOP same-origin-allow-popups);
+    // a popup that came back from Discord would lose its opener there. This page keeps it.
+    return reply
+      .header('cross-origin-opener-policy', 'unsafe-none')
+      .type('text/html; charset=utf-8')
+      .send(popupPage(result));
+  };
+
+  app.get(DISCORD_POPUP_SCRIPT_PATH, (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=300')
+      .type('text/javascript; charset=utf-8')
+      .send(POPUP_SCRIPT),
+  );
+
+  async function post(url: string, form: Record<string, string>, config: DiscordConfig): Promise<Response> {
+    const basic = Buffer.from(
+      `${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`,
+    ).toString('base64');
+    return doFetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams(form).toString(),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      redirect: 'error',
+    });
+  }
+
+  /** Code → token → Discord user id; the token is revoked before this returns, whatever happened. */
+  async function discordUserId(code: string, config: DiscordConfig): Promise<string> {
+    const answer = await post(
+      `${config.apiUrl}/oauth2/token`,
+      { grant_type: 'authorization_code', code, redirect_uri: redirectUri },
+      config,
+    );
+    if (!answer.ok) throw new Error(`Discord token endpoint answered ${answer.status}`);
+    const { access_token: token } = TokenAnswer.parse(await answer.json());
+    try {
+      const me = await doFetch(`${config.apiUrl}/users/@me`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'error',
+      });
+      if (!me.ok) throw new Error(`Discord users/@me answered ${me.status}`);
+      return DiscordUser.parse(await me.json()).id;
+    } finally {
+      // The token is needed for nothing else: revoke it at once (RFC 7009).
+      try {
+        const revoked = await post(
+          `${config.apiUrl}/oauth2/token/revoke`,
+          { token, token_type_hint: 'access_token' },
+          config,
+        );
+        if (!revoked.ok) app.log.warn({ status: revoked.status }, 'the Discord token could not be revoked');
+      } catch (error) {
+        app.log.warn({ err: error }, 'the Discord token could not be revoked');
+      }
+    }
+  }
+
+  app.get('/auth/discord/start', async (request, reply) => {
+    const { mode: wanted } = request.query as { mode?: unknown };
+    const mode: Mode = wanted === 'popup' ? 'popup' : 'redirect';
+    if (!discord) return back(reply, 'unavailable', mode);
+    const session = await sessions.load(request.cookies[sessions.cookieName]);
+    if (!session) {
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`/auth/login?returnTo=${encodeURIComponent(DISCORD_WIZARD_PATH)}`, 302);
+    }
+    const target = new URL(discord.authorizeUrl);
+    target.search = new URLSearchParams({
+      client_id: discord.clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'identify',
+      state: makeState(session, mode),
+    }).toString();
+    return reply.header('cache-control', 'no-store').redirect(target.href, 302);
+  });
+
+  app.get(DISCORD_CALLBACK_PATH, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const state = typeof query.state === 'string' ? query.state : undefined;
+    const mode = modeOf(state);
+    if (!discord) return back(reply, 'unavailable', mode);
+    const session = await sessions.load(request.cookies[sessions.cookieName]);
+    const nonce = session ? verifyState(state, session) : null;
+    if (!session || !nonce) {
+      request.log.warn('Discord callback with a missing, foreign or expired state');
+      return back(reply, 'failed', mode);
+    }
+    if (!(await sessions.store.markOnce(`discord-state:${nonce}`, STATE_TTL_MS))) {
+      request.log.warn('Discord callback with a state used before');
+      return back(reply, 'failed', mode);
+    }
+    if (typeof query.code !== 'string' || query.code === '') {
+      request.log.info(
+        { error: typeof query.error === 'string' ? query.error : null },
+        'Discord authorisation not granted',
+      );
+      return back(reply, 'failed', mode);
+    }
+    let discordId: string;
+    try {
+      discordId = await discordUserId(query.code, discord);
+    } catch (error) {
+      request.log.warn({ err: error }, 'the Discord authorisation could not be completed');
+      return back(reply, 'failed', mode);
+    }
+    try {
+      const token = await options.accessTokenOf(session);
+      await linkAccount({ gameApi, userId: session.record.userId, token }, 'discord', discordId);
+    } catch (error) {
+      const conflict = error instanceof GameApiError && error.status === 409;
+      if (!conflict) request.log.warn({ err: error }, 'the Discord account could not be linked');
+      return back(reply, conflict ? 'conflict' : 'failed', mode);
+    }
+    return back(reply, 'linked', mode);
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Account synchronisation for the signed-in player (doc 2 "Sync overview", "Teamspeak sync page",
+ * §4, §5, §7). No procedure takes a user id: a player never links or unlinks for someone else.
+ * Discord is linked through the BFF's OAuth routes (auth/discord.ts), never with a browser token.
+ */
+import { PlatformInput, SyncStatusView, TeamspeakLinkInput } from '@nova/contracts';
+import {
+  ERROR_MESSAGES,
+  PLATFORMS,
+  TEAMSPEAK_NICKNAME_TOO_LONG,
+  teamspeakNickname,
+  teamspeakNicknameFits,
+} from '@nova/domain';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import {
+  linkAccount,
+  listAccounts,
+  syncAccounts,
+  unlinkAccount,
+  type PlayerCall,
+} from '../sync/external-accounts';
+import { authedProcedure, router } from '../trpc/init';
+
+const ownProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const call: PlayerCall = {
+    gameApi: ctx.gameApi,
+    userId: ctx.principal.userId,
+    token: await ctx.accessToken(),
+  };
+  return next({ ctx: { ...ctx, call } });
+});
+
+export const externalAccountsRouter = router({
+  /** One call for all platforms; the first account of each platform counts (doc 2 §7). */
+  status: ownProcedure.output(SyncStatusView).query(async ({ ctx }) => {
+    const accounts = await listAccounts(ctx.call);
+    const entries = PLATFORMS.map((plattform) => {
+      const account = accounts.find((a) => a.plattform === plattform);
+      return [plattform, account ? { id: account.id, externalId: account.externalId } : null] as const;
+    });
+    return Object.fromEntries(entries) as SyncStatusView;
+  }),
+
+  linkTeamspeak: ownProcedure
+    .input(TeamspeakLinkInput)
+    .output(z.object({ externalId: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      // Teamspeak refuses nicknames over 30 characters: say so instead of letting the check fail.
+      const nickname = teamspeakNickname(ctx.principal.userId, ctx.principal.username);
+      if (!teamspeakNicknameFits(nickname)) {
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: TEAMSPEAK_NICKNAME_TOO_LONG });
+      }
+      const identity = input.values.identity;
+      const created = await linkAccount(ctx.call, 'teamspeak', identity);
+      return { externalId: created?.externalId ?? identity };
+    }),
+
+  unlink: ownProcedure
+    .input(PlatformInput)
+    .output(z.object({ id: z.number().int() }))
+    .mutation(async ({ ctx, input }) => {
+      const id = await unlinkAccount(ctx.call, input.plattform);
+      if (id === null) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR_MESSAGES.GENERIC });
+      return { id };
+    }),
+
+  sync: ownProcedure
+    .input(PlatformInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await syncAccounts(ctx.call, input.plattform);
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,18 @@
+/** The sync manager's lists and writes (doc 2 §7 through the BFF); a write reloads both lists. */
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+
+export type SyncObjectRow = RouterOutputs['syncManager']['objects']['list'][number];
+export type SyncGroupRow = RouterOutputs['syncManager']['groups']['list'][number];
+
+export function useSyncLists() {
+  const objects = trpc.syncManager.objects.list.useQuery();
+  const groups = trpc.syncManager.groups.list.useQuery();
+  return { objects, groups };
+}
+
+/** Doc 2 §4: save and delete reload the lists (memberships show in both). */
+export function useReloadLists() {
+  const utils = trpc.useUtils();
+  return () =>
+    Promise.all([utils.syncManager.objects.list.invalidate(), utils.syncManager.groups.list.invalidate()]);
+}

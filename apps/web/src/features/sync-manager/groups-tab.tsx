@@ -1,0 +1,82 @@
+import { SYNC_MANAGER_TEXTS as T } from '@nova/domain';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { Dialog } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Loading } from '../../components/ui/loading';
+import { useReloadLists, useSyncLists, type SyncGroupRow } from './api';
+import { GroupForm } from './group-form';
+import { LoadFailure } from './load-failure';
+
+const columns: ColumnDef<SyncGroupRow>[] = [
+  { id: 'name', header: T.columns.name, accessorFn: (row) => row.name },
+  { id: 'keycloakName', header: T.columns.keycloakName, accessorFn: (row) => row.keycloakName ?? '–' },
+  { id: 'linked', header: T.columns.linkedObjects, accessorFn: (row) => row.syncObjects.length },
+];
+
+type Editing = { row: SyncGroupRow | null } | null;
+
+/** Doc 2 "Sync manager", Sync Groups tab. */
+export function GroupsTab({ onDone }: { onDone: (text: string) => void }) {
+  const { objects, groups } = useSyncLists();
+  const reload = useReloadLists();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [page, setPage] = useState(1);
+
+  const done = (text: string) => {
+    setEditing(null);
+    onDone(text);
+    void reload();
+  };
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">{T.tabGroups}</h2>
+        <Button onClick={() => setEditing({ row: null })}>{T.addGroup}</Button>
+      </div>
+      {groups.isPending ? (
+        <Loading />
+      ) : groups.isError ? (
+        <LoadFailure text={T.groupsLoadFailed} onRetry={() => void groups.refetch()} />
+      ) : groups.data.length === 0 ? (
+        <EmptyState>{T.noGroups}</EmptyState>
+      ) : (
+        <DataTable
+          caption={T.tabGroups}
+          data={groups.data}
+          columns={columns}
+          page={page}
+          onPageChange={setPage}
+          getRowId={(row) => String(row.id)}
+          rowAction={{
+            text: 'Bearbeiten',
+            label: (row) => `Sync Gruppe ${row.name} bearbeiten`,
+            onAction: (row) => setEditing({ row }),
+          }}
+        />
+      )}
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        title={editing?.row ? 'Sync Gruppe bearbeiten' : T.addGroup}
+      >
+        {editing &&
+          (objects.isError ? (
+            <LoadFailure text={T.objectsLoadFailed} onRetry={() => void objects.refetch()} />
+          ) : (
+            <GroupForm
+              key={editing.row?.id ?? 'new'}
+              row={editing.row}
+              objects={objects.data ?? []}
+              onDone={done}
+            />
+          ))}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { PLATFORMS, PLATFORM_LABELS, SYNC_MANAGER_TEXTS as T } from '@nova/domain';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { Dialog } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Field, Select } from '../../components/ui/field';
+import { Loading } from '../../components/ui/loading';
+import { useReloadLists, useSyncLists, type SyncObjectRow } from './api';
+import { LoadFailure } from './load-failure';
+import { ObjectForm } from './object-form';
+
+const ALL = '';
+
+const columns: ColumnDef<SyncObjectRow>[] = [
+  { id: 'plattform', header: T.columns.plattform, accessorFn: (row) => PLATFORM_LABELS[row.plattform] },
+  { id: 'externalId', header: T.columns.externalId, accessorFn: (row) => row.externalId },
+  { id: 'description', header: T.columns.description, accessorFn: (row) => row.description },
+];
+
+type Editing = { row: SyncObjectRow | null } | null;
+
+/**
+ * Doc 2 "Sync manager", Sync Objects tab: filters Plattform, Externe ID and Sync Group (each with
+ * "All"), the table, and the modal; "Keine Sync Objekte vorhanden" for an empty or filtered-empty list.
+ */
+export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
+  const { objects, groups } = useSyncLists();
+  const reload = useReloadLists();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState({ plattform: ALL, externalId: ALL, group: ALL });
+
+  const externalIds = useMemo(
+    () => [...new Set((objects.data ?? []).map((o) => o.externalId))].sort(),
+    [objects.data],
+  );
+  const shown = useMemo(
+    () =>
+      (objects.data ?? []).filter(
+        (o) =>
+          (filter.plattform === ALL || o.plattform === filter.plattform) &&
+          (filter.externalId === ALL || o.externalId === filter.externalId) &&
+          (filter.group === ALL || String(o.syncGroup?.id ?? '') === filter.group),
+      ),
+    [objects.data, filter],
+  );
+  const choose = (key: keyof typeof filter) => (value: string) => {
+    setFilter((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
+
+  const done = (text: string) => {
+    setEditing(null);
+    onDone(text);
+    void reload();
+  };
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">{T.objectsTitle}</h2>
+        <Button onClick={() => setEditing({ row: null })}>{T.addObject}</Button>
+      </div>
+      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+        <Field label={T.columns.plattform}>
+          {(props) => (
+            <Select {...props} value={filter.plattform} onChange={(e) => choose('plattform')(e.target.value)}>
+              <option value={ALL}>{T.all}</option>
+              {PLATFORMS.map((p) => (
+                <option key={p} value={p}>
+                  {PLATFORM_LABELS[p]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={T.columns.externalId}>
+          {(props) => (
+            <Select
+              {...props}
+              value={filter.externalId}
+              onChange={(e) => choose('externalId')(e.target.value)}
+            >
+              <option value={ALL}>{T.all}</option>
+              {externalIds.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={T.columns.syncGroup}>
+          {(props) => (
+            <Select {...props} value={filter.group} onChange={(e) => choose('group')(e.target.value)}>
+              <option value={ALL}>{T.all}</option>
+              {(groups.data ?? []).map((g) => (
+                <option key={g.id} value={String(g.id)}>
+                  {g.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      {groups.isError && (
+        <LoadFailure text={T.linkedGroupsLoadFailed} onRetry={() => void groups.refetch()} />
+      )}
+      {objects.isPending ? (
+        <Loading />
+      ) : objects.isError ? (
+        <LoadFailure text={T.objectsLoadFailed} onRetry={() => void objects.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState>{T.noObjects}</EmptyState>
+      ) : (
+        <DataTable
+          caption={T.objectsTitle}
+          data={shown}
+          columns={columns}
+          page={page}
+          onPageChange={setPage}
+          getRowId={(row) => String(row.id)}
+          rowAction={{
+            text: 'Bearbeiten',
+            label: (row) => `Sync Objekt ${row.description} bearbeiten`,
+            onAction: (row) => setEditing({ row }),
+          }}
+        />
+      )}
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        title={editing?.row ? 'Sync Objekt bearbeiten' : T.addObject}
+      >
+        {editing && <ObjectForm key={editing.row?.id ?? 'new'} row={editing.row} onDone={done} />}
+      </Dialog>
+    </div>
+  );
+}

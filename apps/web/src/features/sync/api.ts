@@ -1,0 +1,25 @@
+/**
+ * The player's external accounts (doc 2 §7 through the BFF): the status of every platform in one
+ * query, and the writes that change it, each invalidating that status.
+ */
+import { SYNC_TEXTS } from '@nova/domain';
+import { trpc } from '../../lib/trpc';
+
+export function useSyncStatus() {
+  return trpc.externalAccounts.status.useQuery(undefined, { staleTime: 0 });
+}
+
+export function useInvalidateStatus() {
+  const utils = trpc.useUtils();
+  return () => utils.externalAccounts.status.invalidate();
+}
+
+/** The tRPC error code of a failed call, if any. */
+export function codeOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const code = (error as { data?: { code?: unknown } | null }).data?.code;
+  return typeof code === 'string' ? code : null;
+}
+
+/** Doc 2 §8: load, disconnect, sync and link failures say "Etwas ist schiefgelaufen". */
+export const FAILED = SYNC_TEXTS.failed;

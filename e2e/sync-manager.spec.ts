@@ -1,0 +1,120 @@
+/**
+ * Issue 8: the sync manager (doc 2 "Sync manager", §4, §8) in Chromium as admin: both tabs, create,
+ * field errors, filters, edit by double-click and keyboard, delete, and the empty texts. The steps
+ * change the simulator's state, so they run in order.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PATH = '/control-panel/admin/sync-manager';
+
+async function open(page: Page, tab: 'Sync Groups' | 'Sync Objects') {
+  await page.goto(PATH);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sync Management' })).toBeVisible();
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test.describe.serial('sync manager', () => {
+  test('a player without the role is refused', async ({ asRole }) => {
+    const page = await asRole('beta');
+    await page.goto(PATH);
+    await expect(page.getByRole('heading', { name: 'Sync Management' })).toHaveCount(0);
+    await expect(page.getByText(/keine Berechtigung/)).toBeVisible();
+  });
+
+  test('Sync Objects: create with field errors, filter, edit by double-click, delete', async ({
+    asRole,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(/status of 400/);
+    const page = await asRole('admin');
+    await open(page, 'Sync Objects');
+    await expect(page.getByRole('heading', { name: 'Sync Objects' })).toBeVisible();
+    await expect(row(page, 'Servergruppe Server Admin')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Neues Sync Objekt hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neues Sync Objekt hinzufügen' });
+    await expect(dialog.getByLabel('Plattform')).toHaveValue('teamspeak');
+    await expect(dialog.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
+    await dialog.getByLabel('Externe ID').fill('4242');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByText('Pflichtfeld')).toBeVisible();
+    await expect(dialog.getByText('Das Sync Objekt konnte nicht erstellt werden.')).toBeVisible();
+    await expect(dialog.getByLabel('Externe ID')).toHaveValue('4242');
+    await dialog.getByLabel('Plattform').selectOption('discord');
+    await dialog.getByLabel('Beschreibung').fill('Rolle E2E');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Sync Objekt wurde erstellt')).toBeVisible();
+    await expect(row(page, 'Rolle E2E')).toContainText('Discord');
+
+    const filters = page.getByRole('tabpanel');
+    await filters.getByLabel('Externe ID').selectOption('4242');
+    await expect(page.getByRole('row')).toHaveCount(2); // header + one row
+    await filters.getByLabel('Plattform').selectOption('teamspeak');
+    await expect(page.getByText('Keine Sync Objekte vorhanden')).toBeVisible();
+    await filters.getByLabel('Plattform').selectOption({ label: 'All' });
+    await filters.getByLabel('Externe ID').selectOption({ label: 'All' });
+    await filters.getByLabel('Sync Group').selectOption({ label: 'Polizei' });
+    await expect(page.getByRole('row')).toHaveCount(3); // LSPD on Teamspeak and on Discord
+    await filters.getByLabel('Sync Group').selectOption({ label: 'All' });
+
+    await row(page, 'Rolle E2E').dblclick();
+    const edit = page.getByRole('dialog', { name: 'Sync Objekt bearbeiten' });
+    await expect(edit.getByLabel('Externe ID')).toHaveValue('4242');
+    await edit.getByLabel('Beschreibung').fill('Rolle E2E geändert');
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Sync Objekt wurde bearbeitet')).toBeVisible();
+    await expect(row(page, 'Rolle E2E geändert')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sync Objekt Rolle E2E geändert bearbeiten' }).press('Enter');
+    await edit.getByRole('button', { name: 'Löschen' }).click();
+    await edit.getByRole('button', { name: 'Endgültig löschen' }).click();
+    await expect(page.getByText('Sync Object wurde gelöscht')).toBeVisible();
+    await expect(row(page, 'Rolle E2E')).toHaveCount(0);
+  });
+
+  test('Sync Groups: create with linked objects, edit, delete, and the empty text', async ({ asRole }) => {
+    const page = await asRole('admin');
+    await open(page, 'Sync Groups');
+    await expect(row(page, '/team/admin')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Neue Sync Gruppe hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Sync Gruppe hinzufügen' });
+    await dialog.getByLabel('Name').fill('E2E Gruppe');
+    await dialog.getByLabel('Keycloak Gruppe').fill('/e2e/gruppe');
+    await dialog.getByLabel('Servergruppe Eventteam [teamspeak]').check();
+    await dialog.getByLabel('Rolle Verifiziert [discord]').check();
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Sync Gruppe wurde erstellt')).toBeVisible();
+    await expect(row(page, 'E2E Gruppe')).toContainText('/e2e/gruppe');
+    await expect(row(page, 'E2E Gruppe').getByRole('cell').nth(2)).toHaveText('2');
+
+    await row(page, 'E2E Gruppe').dblclick();
+    const edit = page.getByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    await expect(edit.getByLabel('Rolle Verifiziert [discord]')).toBeChecked();
+    await edit.getByLabel('Rolle Verifiziert [discord]').uncheck();
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Sync Gruppe wurde bearbeitet')).toBeVisible();
+    await expect(row(page, 'E2E Gruppe').getByRole('cell').nth(2)).toHaveText('1');
+
+    await row(page, 'E2E Gruppe').dblclick();
+    await edit.getByRole('button', { name: 'Löschen' }).click();
+    await edit.getByRole('button', { name: 'Endgültig löschen' }).click();
+    await expect(page.getByText('Sync Gruppe wurde gelöscht')).toBeVisible();
+    await expect(row(page, 'E2E Gruppe')).toHaveCount(0);
+
+    // Delete every remaining group through the same screen: the empty text appears.
+    const editButtons = page.getByRole('button', { name: /^Sync Gruppe .+ bearbeiten$/ });
+    for (let remaining = await editButtons.count(); remaining > 0; remaining--) {
+      await editButtons.first().click();
+      await edit.getByRole('button', { name: 'Löschen' }).click();
+      await edit.getByRole('button', { name: 'Endgültig löschen' }).click();
+      await expect(edit).toBeHidden();
+      await expect(editButtons).toHaveCount(remaining - 1);
+    }
+    await expect(page.getByText('Keine Sync Gruppen vorhanden')).toBeVisible();
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Issue 8: account synchronisation in Chromium against the real stack (BFF, dev-idp, game-api-sim,
+ * discord-sim). The wizards change the simulator's state, so each platform's steps run in order.
+ */
+import { DEMO_ACCOUNTS, DEMO_TEAMSPEAK_IDENTITIES } from '@nova/demo';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { E2E } from './stack';
+
+const TEAMSPEAK = '/control-panel/user/sync/teamspeak';
+const DISCORD = '/control-panel/user/sync/discord';
+
+const step = (page: Page, n: number, title: string) =>
+  page.getByRole('group', { name: `Schritt ${n}: ${title}` });
+
+test('the overview shows three cards with their link status; the forum is not available yet', async ({
+  asRole,
+}) => {
+  const page = await asRole('beta');
+  await page.goto('/control-panel/user/sync');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Synchronisation' })).toBeVisible();
+  const card = (name: string) => page.getByRole('group', { name });
+  await expect(card('Teamspeak').getByText('Verbunden', { exact: true })).toBeVisible();
+  await expect(card('Discord').getByText('Nicht verbunden', { exact: true })).toBeVisible();
+  await expect(card('Forum').getByText(/noch nicht verfügbar/)).toBeVisible();
+  await expect(card('Forum').getByRole('button', { name: 'Account einrichten' })).toBeDisabled();
+  await card('Teamspeak').getByRole('link', { name: 'Account einrichten' }).click();
+  await expect(page).toHaveURL(new RegExp(`${TEAMSPEAK}$`));
+  // beta is linked already: the wizard starts at the sync step.
+  await expect(step(page, 3, 'Sync')).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText(/^Aktueller Status: Verbunden \(ID: .+\)$/)).toBeVisible();
+});
+
+test.describe.serial('Teamspeak wizard (spieler)', () => {
+  test('walks through download, a 404 identity, linking, sync and disconnect', async ({
+    asRole,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(/status of 404/);
+    const page = await asRole('spieler');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E.bff });
+    await page.goto(TEAMSPEAK);
+    await expect(page.getByRole('heading', { level: 1, name: 'Teamspeak Synchronisation' })).toBeVisible();
+    await expect(step(page, 1, 'Download')).toHaveAttribute('aria-current', 'step');
+    const start = page.getByRole('button', { name: 'Authentifizierung starten' });
+    await expect(start).toBeDisabled();
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(step(page, 2, 'Authentifizierung')).toHaveAttribute('aria-current', 'step');
+    await expect(step(page, 1, 'Download')).not.toHaveAttribute('aria-current', 'step');
+
+    const { id, username } = DEMO_ACCOUNTS.spieler;
+    const nickname = `${id.slice(0, 3)}${username}${id.slice(-3)}`;
+    await expect(page.getByLabel('Dein Nickname auf dem Teamspeak-Server')).toHaveValue(nickname);
+    await page.getByRole('button', { name: 'Nickname kopieren' }).click();
+    await expect(page.getByText('Der Nickname wurde in die Zwischenablage kopiert.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(nickname);
+
+    const identity = page.getByPlaceholder('Teamspeak Identität');
+    await expect(start).toBeDisabled();
+    await identity.fill('Aaaaaaaaaaaaaaaaaaaaaaaaaaa=');
+    await start.click();
+    await expect(
+      page.getByText(
+        'Deine Identität konnte nicht festgestellt werden. Bitte überprüfe deinen Nickname und deine Identität.',
+      ),
+    ).toBeVisible();
+    await expect(step(page, 2, 'Authentifizierung')).toHaveAttribute('aria-current', 'step');
+
+    const known = DEMO_TEAMSPEAK_IDENTITIES[1];
+    await identity.fill(known);
+    await start.click();
+    await expect(step(page, 3, 'Sync')).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByText(`Aktueller Status: Verbunden (ID: ${known})`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Synchronisation starten' }).click();
+    await expect(page.getByText('Synchronisation erfolgreich abgeschlossen')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Verbindung trennen' }).click();
+    await expect(page.getByText('Die Verbindung zu deinem Teamspeak Account wurde aufgehoben')).toBeVisible();
+    await expect(step(page, 1, 'Download')).toHaveAttribute('aria-current', 'step');
+    await page.goto('/control-panel/user/sync');
+    await expect(
+      page.getByRole('group', { name: 'Teamspeak' }).getByText('Nicht verbunden', { exact: true }),
+    ).toBeVisible();
+  });
+
+  test('a nickname over 30 characters is explained instead of sent', async ({ asRole }) => {
+    const page = await asRole('spieler');
+    const longName = 'Maximilian_Mustermann_Xyz'; // 3 + 25 + 3 = 31 characters
+    // The page carries who is signed in; give it a longer user name to see the wizard's answer.
+    await page.route(`**${TEAMSPEAK}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('"username":"spieler"', `"username":"${longName}"`);
+      await route.fulfill({ response, body });
+    });
+    await page.goto(TEAMSPEAK);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByText(/länger als 30 Zeichen/)).toBeVisible();
+    await expect(page.getByText('(aktuell 31 von höchstens 30 Zeichen)', { exact: false })).toBeVisible();
+    await page.getByPlaceholder('Teamspeak Identität').fill(DEMO_TEAMSPEAK_IDENTITIES[2]);
+    await expect(page.getByRole('button', { name: 'Authentifizierung starten' })).toBeDisabled();
+  });
+});
+
+test.describe.serial('Discord wizard (spieler)', () => {
+  test('links through the Discord stand-in in a popup, syncs and disconnects', async ({ asRole }) => {
+    const page = await asRole('spieler');
+    await page.goto(DISCORD);
+    await expect(page.getByRole('heading', { level: 1, name: 'Discord Synchronisation' })).toBeVisible();
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Verbinden' }).click();
+    const popup = await popupOpened;
+    await expect(popup.getByText('Nova Legacy möchte auf dein Discord-Konto zugreifen')).toBeVisible();
+    await popup.getByLabel('Discord-Benutzername').fill('nova_e2e');
+    await popup.getByRole('button', { name: 'Autorisieren' }).click();
+    await popup.waitForEvent('close');
+
+    await expect(step(page, 3, 'Sync')).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByText(/^Aktueller Status: Verbunden \(ID: [1-9]\d{17}\)$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Synchronisation starten' }).click();
+    await expect(page.getByText('Synchronisation erfolgreich abgeschlossen')).toBeVisible();
+    await page.getByRole('button', { name: 'Verbindung trennen' }).click();
+    await expect(page.getByText('Die Verbindung zu deinem Discord Konto wurde aufgehoben')).toBeVisible();
+    await expect(step(page, 1, 'Download')).toHaveAttribute('aria-current', 'step');
+  });
+
+  test('a cancelled authorisation says "Etwas ist schiefgelaufen" and links nothing', async ({ asRole }) => {
+    const page = await asRole('spieler');
+    await page.goto(DISCORD);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Verbinden' }).click();
+    const popup = await popupOpened;
+    await popup.getByRole('button', { name: 'Abbrechen' }).click();
+    await popup.waitForEvent('close');
+    await expect(page.getByText('Etwas ist schiefgelaufen')).toBeVisible();
+    await expect(step(page, 2, 'Authentifizierung')).toHaveAttribute('aria-current', 'step');
+    await page.goto('/control-panel/user/sync');
+    await expect(
+      page.getByRole('group', { name: 'Discord' }).getByText('Nicht verbunden', { exact: true }),
+    ).toBeVisible();
+  });
+
+  test('where popups are blocked, the same flow runs in the page itself', async ({ asRole }) => {
+    const page = await asRole('spieler');
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto(DISCORD);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await page.getByRole('button', { name: 'Verbinden' }).click();
+    await expect(page.getByText('Nova Legacy möchte auf dein Discord-Konto zugreifen')).toBeVisible();
+    await page.getByLabel('Discord-Benutzername').fill('nova_redirect');
+    await page.getByRole('button', { name: 'Autorisieren' }).click();
+    await expect(page).toHaveURL(new RegExp(`${DISCORD}$`));
+    await expect(step(page, 3, 'Sync')).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByText(/^Aktueller Status: Verbunden \(ID: \d+\)$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Verbindung trennen' }).click();
+    await expect(page.getByText('Die Verbindung zu deinem Discord Konto wurde aufgehoben')).toBeVisible();
+  });
+});
