@@ -65,6 +65,11 @@ export const PROCEDURE_POLICY = {
   'player.vehicles': SIGNED_IN,
   'player.vehicle': SIGNED_IN,
   ...CATALOGUE_PROCEDURES,
+  'audit.list': requires(ROLES.admin),
+  'audit.export': requires(ROLES.admin),
+  'account.sessions': SIGNED_IN,
+  'account.endSession': SIGNED_IN,
+  'account.endOtherSessions': SIGNED_IN,
 } as const satisfies Record<string, Access>;
 
 export type ProcedurePath = keyof typeof PROCEDURE_POLICY;
@@ -82,6 +87,7 @@ export const ROUTE_POLICY = {
   '/control-panel': SIGNED_IN,
   '/control-panel/admin/sync-manager': requires(ROLES.syncManager),
   [MANAGER_ROUTE]: requires(ROLES.serverManager),
+  '/control-panel/admin/audit-log': requires(ROLES.admin),
   ...CATALOGUE_ROUTES,
 } as const satisfies Record<string, Access>;
 

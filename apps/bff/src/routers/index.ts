@@ -1,4 +1,6 @@
 import { router } from '../trpc/init';
+import { accountRouter } from './account';
+import { auditRouter } from './audit';
 import { catalogueRouter } from './catalogue';
 import { playerRouter } from './player';
 import { calendarRouter, toplistRouter } from './public';
@@ -10,6 +12,8 @@ export const appRouter = router({
   calendar: calendarRouter,
   player: playerRouter,
   catalogue: catalogueRouter,
+  audit: auditRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;
