@@ -20,6 +20,7 @@ function load<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType) {
 const controlPanel = () => import('./control-panel-layout');
 const player = () => import('./routes/player');
 const admin = () => import('./routes/admin');
+const auditLog = () => import('../features/audit/audit-log-page');
 
 /**
  * Starts loading the chunks a Control Panel address needs, all at once: without this the layout's
@@ -28,7 +29,8 @@ const admin = () => import('./routes/admin');
 export function preloadChunksFor(pathname: string): void {
   if (!pathname.startsWith(paths.controlPanel)) return;
   void controlPanel();
-  void (pathname.includes('/admin/') || pathname.includes('/sync') ? admin() : player());
+  if (pathname.startsWith(`${paths.controlPanel}/admin/audit-log`)) void auditLog();
+  else void (pathname.includes('/admin/') || pathname.includes('/sync') ? admin() : player());
 }
 
 /** The player screens, identical under the own profile and under `user/{userId}`. */
@@ -158,6 +160,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <NotFoundPage /> },
           { path: 'sync-manager', element: load(admin, (m) => m.SyncManagerPage) },
+          {
+            path: 'audit-log',
+            handle: { crumb: 'Audit-Log' },
+            element: load(auditLog, (m) => m.AuditLogPage),
+          },
           {
             path: 'server-manager',
             children: [

@@ -60,6 +60,7 @@ export function SidebarNav({ me, onNavigate }: { me: SignedInMe; onNavigate?: ()
         <Section title="Admin">
           {hasRole(me, ROLES.syncManager) && <Item to={paths.syncManager}>Sync Management</Item>}
           {hasRole(me, ROLES.serverManager) && <Item to={paths.serverManager}>Server Management</Item>}
+          {hasRole(me, ROLES.admin) && <Item to={paths.auditLog}>Audit-Log</Item>}
         </Section>
       )}
       <Section title="Sonstiges">
