@@ -63,6 +63,9 @@ export default defineConfig({
         OIDC_ISSUER: E2E.issuer,
         GAME_API_URL: E2E.gameApi,
         LOG_LEVEL: 'warn',
+        // Issue 10: nothing kept between runs; a short re-authentication window (e2e/accountability).
+        DATA_DIR: 'memory://',
+        STEP_UP_MAX_AGE_SECONDS: '10',
         ...E2E.operator,
       },
       reuseExistingServer: false,

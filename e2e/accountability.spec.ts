@@ -1,0 +1,119 @@
+/**
+ * Issue 10 in Chromium against the built stack (BFF with STEP_UP_MAX_AGE_SECONDS=10): a delete with
+ * an old sign-in is refused with the step-up reason and succeeds after signing in again at the
+ * identity provider; the Audit-Log shows it with before → after and exports CSV; a player ends
+ * another browser's session under "Angemeldete Geräte" and that browser is signed out.
+ * Fresh contexts sign in for themselves: the shared storage-state sessions stay untouched.
+ */
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+interface TrpcAnswer {
+  status: number;
+  body: { result?: { data: unknown }; error?: { data: { reason: string | null } } };
+}
+
+/** A tRPC mutation from inside the page, as the SPA sends it. */
+function mutate(page: Page, procedure: string, input: unknown): Promise<TrpcAnswer> {
+  return page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/trpc/${name}`, {
+        method: 'POST',
+        headers: { 'x-csrf': '1', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as TrpcAnswer['body'] };
+    },
+    [procedure, input] as const,
+  );
+}
+
+test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const page = await context.newPage();
+  const returnTo = '/control-panel/admin/audit-log';
+  await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await signIn(page, 'admin');
+  await expect(page.getByRole('heading', { name: 'Audit-Log', level: 1 })).toBeVisible();
+
+  const name = `E2E-Grund ${Date.now()}`;
+  const created = await mutate(page, 'catalogue.wantedReasons.create', {
+    values: { reason_name: name, points: 3, is_static: 0 },
+  });
+  expect(created.status).toBe(200);
+  const id = (created.body.result?.data as { id: number }).id;
+
+  // Once the sign-in is older than the window, the delete is refused with the step-up reason.
+  await expect
+    .poll(
+      async () => {
+        const answer = await mutate(page, 'catalogue.wantedReasons.remove', { id });
+        return answer.body.error?.data.reason ?? `status ${answer.status}`;
+      },
+      { timeout: 40_000, intervals: [2000] },
+    )
+    .toBe('STEP_UP_REQUIRED');
+
+  // The SPA's step-up: the identity provider asks for the password again and returns here.
+  await page.goto(`/auth/login?stepUp=1&returnTo=${encodeURIComponent(returnTo)}`);
+  await expect(page.getByLabel('Passwort')).toBeVisible();
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
+  expect((await mutate(page, 'catalogue.wantedReasons.remove', { id })).status).toBe(200);
+
+  await page.reload();
+  await page.getByLabel('Aktion').fill('catalogue.wantedReasons.remove');
+  await page.getByLabel('Ziel').fill(String(id));
+  await page.getByRole('button', { name: 'Filtern' }).click();
+  const rows = page.getByRole('row').filter({ hasText: 'catalogue.wantedReasons.remove' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Erfolgreich');
+  await expect(rows.nth(1)).toContainText('Abgelehnt');
+  await rows.nth(0).getByRole('button', { name: 'Änderungen anzeigen' }).click();
+  await expect(page.getByRole('table', { name: 'Vorher und nachher' })).toContainText(name);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Als CSV exportieren' }).click();
+  const csv = await (await download).createReadStream();
+  let text = '';
+  for await (const chunk of csv) text += String(chunk);
+  const lines = text.trim().split('\r\n');
+  expect(lines[0]).toContain('Zeitpunkt,Person,Subjekt,Aktion');
+  expect(lines).toHaveLength(3);
+  await context.close();
+});
+
+test('a player ends another browser under "Angemeldete Geräte"; that browser is signed out', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const here = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const there = await browser.newContext({
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  });
+  const other = await there.newPage();
+  await other.goto('/auth/login?returnTo=/control-panel/user');
+  await signIn(other, 'spieler');
+  await expect(other).toHaveURL(/\/control-panel\/user$/);
+
+  const page = await here.newPage();
+  await page.goto('/auth/login?returnTo=/control-panel/user/settings');
+  await signIn(page, 'spieler');
+  await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible({ timeout: 15_000 });
+  const devices = page.getByRole('list', { name: 'Angemeldete Geräte' });
+  await expect(devices.getByText('dieses Gerät')).toBeVisible();
+  await devices
+    .getByRole('button', { name: /^Firefox 128 auf Linux abmelden$/ })
+    .first()
+    .click();
+  await expect(page.getByText('Das Gerät wurde abgemeldet.')).toBeVisible();
+
+  // The ended browser's next call is 401: the Control Panel sends it to the sign-in.
+  await other.reload();
+  await expect(other.getByLabel('Benutzername')).toBeVisible();
+  await here.close();
+  await there.close();
+});
