@@ -65,7 +65,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Issue 10: nothing kept between runs; a short re-authentication window (e2e/accountability).
         DATA_DIR: 'memory://',
-        STEP_UP_MAX_AGE_SECONDS: '10',
+        STEP_UP_MAX_AGE_SECONDS: '30',
         ...E2E.operator,
       },
       reuseExistingServer: false,
