@@ -78,6 +78,9 @@ export default defineConfig({
         DISCORD_AUTHORIZE_URL: `${E2E.discord}/oauth2/authorize`,
         DISCORD_API_URL: `${E2E.discord}/api/v10`,
         LOG_LEVEL: 'warn',
+        // Issue 10: nothing kept between runs; a short re-authentication window (e2e/accountability).
+        DATA_DIR: 'memory://',
+        STEP_UP_MAX_AGE_SECONDS: '30',
         ...E2E.operator,
       },
       reuseExistingServer: false,

@@ -8,17 +8,21 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { shortenIp } from './audit/client-ip';
+import { AuditLog } from './audit/log';
 import { OidcClient } from './auth/oidc';
 import { discordRoutes } from './auth/discord';
 import { authRoutes } from './auth/routes';
 import { clientUrls } from './auth/urls';
 import { RefreshPendingError, SessionEndedError, TokenService } from './auth/token-service';
+import { createDatabase, type Database } from './db/database';
 import type { Env } from './env';
 import { GameApiClient } from './game-api/client';
 import { SharedCache } from './game-api/shared-cache';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
 import { appRouter, type AppRouter } from './routers';
+import { AccountSessions } from './session/account-sessions';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
 import { RedisSessionStore } from './session/redis-store';
@@ -37,6 +41,15 @@ export interface AppOverrides {
   /** Test hook: the production logger configuration, writing to this stream. */
   logStream?: { write: (line: string) => void };
   now?: () => number;
+  /** The BFF's database (tests share one); default: from the environment, closed with the app. */
+  database?: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The BFF's database and audit log (server.ts opens it before listening). */
+    nova: { database: Database; audit: AuditLog };
+  }
 }
 
 /** Keycloak's admin console page of a user, derived from the issuer `…/realms/{realm}`. */
@@ -93,6 +106,15 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     app.addHook('onClose', () => owned.close());
   }
 
+  let database = overrides.database;
+  if (!database) {
+    const owned = createDatabase(env.database);
+    app.addHook('onClose', () => owned.close());
+    database = owned;
+  }
+  const audit = new AuditLog(database);
+  app.decorate('nova', { database, audit });
+
   const sessions = new SessionManager({
     store,
     secret: env.session.secret,
@@ -134,7 +156,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   );
 
   await app.register((auth, _options, done) => {
-    authRoutes(auth, { publicUrl: env.publicUrl, sessions, oidc, gameApi });
+    authRoutes(auth, { publicUrl: env.publicUrl, sessions, oidc, gameApi, audit });
     discordRoutes(auth, {
       publicUrl: env.publicUrl,
       sessions,
@@ -185,8 +207,33 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
               });
             }
           };
+          const request = { id: req.id, clientIp: shortenIp(req.ip) };
           return createContextInner({
             principal: auth.kind === 'anonymous' ? null : auth.principal,
+            audit,
+            request,
+            stepUpMaxAgeSeconds: env.stepUpMaxAgeSeconds,
+            ...(auth.kind === 'session'
+              ? {
+                  account: new AccountSessions(
+                    {
+                      store: sessions.store,
+                      audit,
+                      log: req.log,
+                      endIdpSession: async (record) => {
+                        if (record.auth.refreshToken)
+                          await oidc.endSessionByRefreshToken(record.auth.refreshToken);
+                      },
+                    },
+                    {
+                      userId: auth.principal.userId,
+                      username: auth.principal.username,
+                      currentKey: auth.session.key,
+                    },
+                    request,
+                  ),
+                }
+              : {}),
             accessToken,
             gameApi,
             publicCache,

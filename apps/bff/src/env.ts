@@ -53,6 +53,14 @@ const Raw = z.object({
   SESSION_IDLE_TIMEOUT_SECONDS: seconds(1800).default(1800),
   SESSION_ABSOLUTE_TIMEOUT_SECONDS: seconds(36_000).default(36_000),
 
+  /** The BFF's own PostgreSQL (audit log); without it, embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'muss eine postgres://-URL sein' }).optional(),
+  /** PGlite's folder (relative to the working directory), or `memory://` (nothing kept). */
+  DATA_DIR: optionalText,
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Destructive admin actions need a sign-in at most this old (re-authentication). */
+  STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+
   WEB_DIST_DIR: optionalText,
   ASSET_BASE_URL: z.string().trim().min(1).default('/images/'),
 
@@ -179,6 +187,15 @@ export function parseEnv(source: Record<string, string | undefined>) {
       idleSeconds: raw.SESSION_IDLE_TIMEOUT_SECONDS,
       absoluteSeconds: Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS),
     },
+    database: raw.DATABASE_URL
+      ? ({ kind: 'postgres', url: raw.DATABASE_URL } as const)
+      : ({
+          kind: 'pglite',
+          // Tests keep nothing unless they name a folder.
+          dataDir: raw.DATA_DIR ?? (raw.NODE_ENV === 'test' ? 'memory://' : 'data'),
+        } as const),
+    auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
+    stepUpMaxAgeSeconds: raw.STEP_UP_MAX_AGE_SECONDS,
     webDistDir: raw.WEB_DIST_DIR,
     discord,
     publicConfig: {

@@ -1,5 +1,6 @@
 /** Listens and closes gracefully; everything else is in app.ts. */
 import { buildApp } from './app';
+import { startRetentionJob } from './audit/retention';
 import { ConfigError, loadEnv } from './env';
 
 async function main(): Promise<void> {
@@ -27,6 +28,10 @@ async function main(): Promise<void> {
       'the identity provider is reached over plain http; use https in production',
     );
   }
+  // Migrations run before the first request (decision 020); a database that cannot be opened stops start-up.
+  await app.nova.database.open();
+  const stopRetention = startRetentionJob(app.nova.audit, env.auditRetentionDays, app.log);
+  app.addHook('onClose', () => stopRetention());
   await app.listen({ host: env.host, port: env.port });
   app.log.info(
     {
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
       issuer: env.oidc.issuer,
       gameApi: env.gameApi.baseUrl,
       sessions: env.redisUrl ? 'redis' : 'memory',
+      database: env.database.kind,
     },
     'BFF ready',
   );

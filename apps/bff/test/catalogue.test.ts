@@ -139,6 +139,8 @@ describe('catalogue procedures', () => {
       userId: 'u-1',
       sid: 'sid-1',
       displayName: 'Verwalter',
+      // Signed in just now: a remove needs no step-up (test/accountability.test.ts covers it).
+      authTime: Math.floor(Date.now() / 1000),
       auth: {
         accessToken: 'eyJ-user-access-token',
         refreshToken: 'r',

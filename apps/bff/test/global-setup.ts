@@ -12,7 +12,41 @@ import { freePort } from './ports';
 declare module 'vitest' {
   export interface ProvidedContext {
     redisUrl: string;
+    databaseUrl: string;
   }
+}
+
+/**
+ * The machine's PostgreSQL (127.0.0.1:5432, trust auth) with a database of the tests' own, created
+ * and migrated once here so that parallel test files never migrate concurrently. TEST_DATABASE_URL
+ * names another one.
+ */
+async function prepareDatabase(): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nova_audit_test';
+  const { default: pg } = await import('pg');
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).href,
+  });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL für die Tests nicht erreichbar (${new URL(url).host}). Starten oder TEST_DATABASE_URL setzen.`,
+      { cause: error },
+    );
+  }
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+  const { createDatabase } = await import('../src/db/database');
+  const database = createDatabase({ kind: 'postgres', url });
+  await database.open();
+  await database.close();
+  return url;
 }
 
 function findRedis(): string | null {
@@ -30,6 +64,7 @@ let child: ChildProcess | undefined;
 let dir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  project.provide('databaseUrl', await prepareDatabase());
   const given = process.env.REDIS_TEST_URL;
   if (given) {
     project.provide('redisUrl', given);

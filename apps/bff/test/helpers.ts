@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../src/app';
+import { createDatabase, type Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
+
+let shared: Database | undefined;
+/**
+ * The tests' PostgreSQL database (global-setup.ts made and migrated it), shared by the apps of a
+ * test file; test/database.test.ts runs the same checks against embedded PGlite. Records of
+ * different test files mix, so tests look for their own (request id, actor, target).
+ */
+export function sharedTestDatabase(): Database {
+  shared ??= createDatabase({ kind: 'postgres', url: inject('databaseUrl') });
+  return shared;
+}
 
 export function testEnv(overrides: Record<string, string | undefined> = {}) {
   return parseEnv({
@@ -17,7 +30,7 @@ export async function testApp(
   env: Record<string, string | undefined>,
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
-  return buildApp(testEnv(env), { logger: false, ...overrides });
+  return buildApp(testEnv(env), { logger: false, database: sharedTestDatabase(), ...overrides });
 }
 
 /** Headers of a same-origin SPA request. */

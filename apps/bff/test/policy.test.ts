@@ -6,6 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/routers';
+import { reasonOf } from '../src/trpc/errors';
 import { callerFor, principal } from './caller';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 
@@ -71,6 +72,11 @@ const ALLOWED: Record<string, Who[]> = {
   'player.skills': SIGNED_IN,
   'player.vehicles': SIGNED_IN,
   'player.vehicle': SIGNED_IN,
+  'audit.list': ['admin'],
+  'audit.export': ['admin'],
+  'account.sessions': SIGNED_IN,
+  'account.endSession': SIGNED_IN,
+  'account.endOtherSessions': SIGNED_IN,
   'catalogue.achievements.list': ['admin', 'achiever'],
   'catalogue.achievements.create': ['admin', 'achiever'],
   'catalogue.achievements.update': ['admin', 'achiever'],
@@ -143,7 +149,9 @@ describe('policy table', () => {
       () => 'allow',
       (error: unknown) => {
         if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return 'unauthenticated';
-        if (error instanceof TRPCError && error.code === 'FORBIDDEN') return 'forbidden';
+        // The step-up refusal (a reasoned FORBIDDEN) comes after the policy allowed the call.
+        if (error instanceof TRPCError && error.code === 'FORBIDDEN' && reasonOf(error) === null)
+          return 'forbidden';
         return 'allow'; // refused by something else than the policy (input, upstream 404)
       },
     );

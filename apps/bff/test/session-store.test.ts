@@ -42,6 +42,22 @@ describe.each(stores)('%s session store', (_name, make) => {
   });
   afterAll(() => store.close());
 
+  it("lists a user's live sessions (own sessions) and no one else's", async () => {
+    const user = `list-${key()}`;
+    const [k1, k2, k3] = [key(), key(), key()];
+    await store.create(k1, { ...record(user, null), userAgent: 'Firefox', ip: '203.0.113.0' }, 60_000);
+    await store.create(k2, record(user, 's2'), 60_000);
+    await store.create(k3, record(`${user}-other`, null), 60_000);
+    const listed = await store.listByUser(user);
+    expect(listed.map((s) => s.key).sort()).toEqual([k1, k2].sort());
+    expect(listed.find((s) => s.key === k1)?.record).toMatchObject({
+      userAgent: 'Firefox',
+      ip: '203.0.113.0',
+    });
+    await store.destroy(k1);
+    expect((await store.listByUser(user)).map((s) => s.key)).toEqual([k2]);
+  });
+
   it('creates, reads and destroys a session', async () => {
     const k = key();
     await store.create(k, record('u1', 's1'), 60_000);

@@ -2,6 +2,7 @@
 import { startDevIdp, silentLogger, type DevIdp } from '@nova/dev-idp';
 import { startGameApiSim } from '@nova/game-api-sim';
 import type { FastifyInstance } from 'fastify';
+import { sharedTestDatabase } from './helpers';
 import { buildApp } from '../src/app';
 import { parseEnv } from '../src/env';
 import type { SessionStore } from '../src/session/types';
@@ -78,6 +79,7 @@ export async function startStack(
       const app = await buildApp(env, {
         logger: false,
         oidcFetch: counter.fetch,
+        database: sharedTestDatabase(),
         ...(bffOptions.store ? { store: bffOptions.store } : {}),
       });
       await app.listen({ port: ports[index] ?? 0, host: 'localhost' });

@@ -136,6 +136,8 @@ export function clientMetadata(config: ResolvedConfig): ClientMetadata[] {
     response_types: ['code'],
     // Either method is accepted at the token endpoint, as Keycloak does for "Client Id and Secret".
     token_endpoint_auth_method: 'client_secret_basic',
+    // Keycloak always puts auth_time into the ID token; the BFF's step-up relies on it.
+    require_auth_time: true,
     backchannel_logout_uri: primaryBackchannel,
     backchannel_logout_session_required: true,
   };

@@ -70,6 +70,13 @@ export function createRouter(deps: RouterDeps): RequestListener {
       await interactions(req, res, path.slice(realmPath.length + INTERACTION_SEGMENT.length));
     } else if (path === `${realmPath}${KEYCLOAK_ROUTES.userinfo}`) {
       await deps.keycloak.userinfo(req, res);
+    } else if (
+      path === `${realmPath}${KEYCLOAK_ROUTES.end_session}` &&
+      req.method === 'POST' &&
+      /^Basic /i.test(req.headers.authorization ?? '')
+    ) {
+      // A client authenticating itself is Keycloak's non-browser logout with a refresh token.
+      await deps.keycloak.refreshTokenLogout(req, res);
     } else if (path === `${realmPath}${KEYCLOAK_ROUTES.introspection}`) {
       await deps.keycloak.introspection(req, res);
     } else if (path === realmPath || path.startsWith(`${realmPath}/`)) {

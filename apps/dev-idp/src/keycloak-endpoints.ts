@@ -115,5 +115,35 @@ export function createKeycloakEndpoints(deps: KeycloakEndpointDeps) {
     sendJson(res, 200, (token ? await introspectRefreshToken(token) : undefined) ?? { active: false });
   }
 
-  return { userinfo, introspection, verifyAccessToken };
+  /**
+   * Keycloak's logout endpoint called by a confidential client with `refresh_token` (no browser):
+   * ends the SSO session the token belongs to and answers 204. The BFF uses it when a player ends
+   * one of his sessions under "Angemeldete Geräte".
+   */
+  async function refreshTokenLogout(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let form: URLSearchParams;
+    let client: ClientMetadata;
+    try {
+      form = await readForm(req);
+      client = authenticateClient(req, form);
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 400;
+      sendJson(res, status, { error: status === 401 ? 'invalid_client' : 'invalid_request' });
+      return;
+    }
+    const refreshToken = await provider.RefreshToken.find(form.get('refresh_token') ?? '');
+    if (!refreshToken?.isValid || refreshToken.clientId !== client.client_id) {
+      sendJson(res, 400, { error: 'invalid_grant', error_description: 'Invalid refresh token' });
+      return;
+    }
+    if (refreshToken.sessionUid) {
+      const session = await provider.Session.findByUid(refreshToken.sessionUid);
+      if (session) await session.destroy();
+    }
+    await refreshToken.destroy();
+    res.writeHead(204, { 'Cache-Control': 'no-store' });
+    res.end();
+  }
+
+  return { userinfo, introspection, verifyAccessToken, refreshTokenLogout };
 }

@@ -79,6 +79,11 @@ export const PROCEDURE_POLICY = {
   'syncManager.groups.create': requires(ROLES.syncManager),
   'syncManager.groups.update': requires(ROLES.syncManager),
   'syncManager.groups.remove': requires(ROLES.syncManager),
+  'audit.list': requires(ROLES.admin),
+  'audit.export': requires(ROLES.admin),
+  'account.sessions': SIGNED_IN,
+  'account.endSession': SIGNED_IN,
+  'account.endOtherSessions': SIGNED_IN,
 } as const satisfies Record<string, Access>;
 
 export type ProcedurePath = keyof typeof PROCEDURE_POLICY;
@@ -96,6 +101,7 @@ export const ROUTE_POLICY = {
   '/control-panel': SIGNED_IN,
   '/control-panel/admin/sync-manager': requires(ROLES.syncManager),
   [MANAGER_ROUTE]: requires(ROLES.serverManager),
+  '/control-panel/admin/audit-log': requires(ROLES.admin),
   ...CATALOGUE_ROUTES,
 } as const satisfies Record<string, Access>;
 

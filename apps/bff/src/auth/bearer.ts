@@ -12,6 +12,8 @@ export interface BearerIdentity {
   username: string;
   displayName: string;
   roles: string[];
+  /** The token's `auth_time` (epoch seconds), absent in service-account tokens. */
+  authTime: number | null;
 }
 
 export class InvalidBearerError extends Error {
@@ -19,7 +21,13 @@ export class InvalidBearerError extends Error {
 }
 
 type AccessClaims = JWTPayload &
-  RoleClaims & { azp?: unknown; typ?: unknown; preferred_username?: unknown; name?: unknown };
+  RoleClaims & {
+    azp?: unknown;
+    typ?: unknown;
+    preferred_username?: unknown;
+    name?: unknown;
+    auth_time?: unknown;
+  };
 
 export async function verifyBearer(
   token: string,
@@ -50,5 +58,6 @@ export async function verifyBearer(
     username,
     displayName: typeof payload.name === 'string' && payload.name ? payload.name : username,
     roles: webRolesOf(payload, expected.clientId),
+    authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
   };
 }

@@ -119,6 +119,28 @@ export class OidcClient {
     return toTokenSet(response);
   }
 
+  /**
+   * Ends the identity provider's session behind a refresh token from the server (Keycloak's logout
+   * endpoint with `refresh_token` and client authentication; dev-idp does the same). Answers 204.
+   */
+  async endSessionByRefreshToken(refreshToken: string): Promise<void> {
+    const endpoint = (await this.config()).serverMetadata().end_session_endpoint;
+    if (!endpoint) throw new Error('the identity provider publishes no end_session_endpoint');
+    const { clientId, clientSecret, fetch: customFetch = fetch } = this.options;
+    const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString(
+      'base64',
+    );
+    const response = await customFetch(endpoint, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ refresh_token: refreshToken }).toString(),
+      signal: AbortSignal.timeout((this.options.timeoutSeconds ?? 5) * 1000),
+    });
+    if (!response.ok && response.status !== 204) {
+      throw new Error(`the identity provider refused the session end (HTTP ${response.status})`);
+    }
+  }
+
   async endSessionUrl(idTokenHint: string | null): Promise<URL | null> {
     const config = await this.config();
     if (!config.serverMetadata().end_session_endpoint) return null;

@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidcLib from 'openid-client';
+import { shortenIp } from '../audit/client-ip';
+import type { AuditEntry, AuditLog } from '../audit/log';
 import type { GameApiClient } from '../game-api/client';
 import type { SessionManager } from '../session/manager';
 import { authStateFrom } from './claims';
@@ -25,6 +27,8 @@ export interface AuthRoutesOptions {
   sessions: SessionManager;
   oidc: OidcClient;
   gameApi: GameApiClient;
+  /** Security events (sign-in, sign-out, step-up, back-channel logout). */
+  audit?: AuditLog;
 }
 
 function noStore(reply: FastifyReply): FastifyReply {
@@ -40,8 +44,22 @@ export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolea
 }
 
 export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): void {
-  const { publicUrl, sessions, oidc, gameApi } = options;
+  const { publicUrl, sessions, oidc, gameApi, audit } = options;
   const store = sessions.store;
+
+  /** Records a security event; `required` events are not completed without their record. */
+  async function securityEvent(
+    request: FastifyRequest,
+    entry: Omit<AuditEntry, 'requestId' | 'clientIp' | 'outcome'>,
+  ): Promise<void> {
+    if (!audit) return;
+    await audit.write({
+      ...entry,
+      outcome: 'success',
+      requestId: request.id,
+      clientIp: shortenIp(request.ip),
+    });
+  }
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -58,6 +76,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     reply: FastifyReply,
     action: 'login' | 'password',
     returnTo: string,
+    stepUp = false,
   ): Promise<FastifyReply> {
     if (!limiter.allow(clientKey(request.ip))) {
       return noStore(reply)
@@ -77,12 +96,18 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     const state = oidcLib.randomState();
     const nonce = oidcLib.randomNonce();
     const codeVerifier = oidcLib.randomPKCECodeVerifier();
-    await store.putPending(state, { codeVerifier, nonce, returnTo, binding, action }, PENDING_LOGIN_MS);
+    await store.putPending(
+      state,
+      { codeVerifier, nonce, returnTo, binding, action, ...(stepUp ? { stepUp } : {}) },
+      PENDING_LOGIN_MS,
+    );
     const url = await oidc.authorizationUrl({
       state,
       nonce,
       codeVerifier,
       ...(action === 'password' ? { extra: { kc_action: 'UPDATE_PASSWORD' } } : {}),
+      // Re-authentication (decision 022): the identity provider must ask for the password again.
+      ...(stepUp ? { extra: { max_age: '0', prompt: 'login' } } : {}),
     });
     reply.setCookie(sessions.bindingCookieName, binding, {
       ...sessions.cookieOptions,
@@ -92,10 +117,12 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
   }
 
   app.get('/auth/login', async (request, reply) => {
-    const { returnTo } = request.query as { returnTo?: unknown };
+    const { returnTo, stepUp } = request.query as { returnTo?: unknown; stepUp?: unknown };
     const target = safeReturnTo(returnTo, publicUrl);
-    if (await sessions.load(request.cookies[sessions.cookieName]))
-      return noStore(reply).redirect(target, 302);
+    const signedIn = await sessions.load(request.cookies[sessions.cookieName]);
+    // `stepUp=1` signs a signed-in admin in again (max_age=0, prompt=login) before a delete.
+    if (stepUp === '1' && signedIn) return startAuthorization(request, reply, 'login', target, true);
+    if (signedIn) return noStore(reply).redirect(target, 302);
     return startAuthorization(request, reply, 'login', target);
   });
 
@@ -158,11 +185,35 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     // previous session (if any) ends.
     if (previous) await store.destroy(previous.key);
     const displayName = await resolveDisplayName(claims, auth, gameApi, userId, request.log);
+    const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : null;
+    try {
+      await securityEvent(request, {
+        actor: { id: userId, name: auth.username },
+        action: pending.stepUp
+          ? 'auth.step-up'
+          : pending.action === 'password'
+            ? 'auth.password'
+            : 'auth.sign-in',
+        target: { type: 'user', id: userId },
+        detail: pending.action === 'password' ? (query.kc_action_status ?? null) : null,
+      });
+    } catch (error) {
+      // Sign-ins are accountable: without their record there is no session.
+      request.log.error({ err: error }, 'sign-in not recorded; refused');
+      return noStore(reply)
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send(loginProblemPage('Die Anmeldung ist gerade nicht möglich. Bitte versuche es später erneut.'));
+    }
+    const userAgent = request.headers['user-agent'];
     const { id } = await sessions.create({
       userId,
       sid: typeof claims.sid === 'string' ? claims.sid : null,
       displayName,
       auth,
+      authTime,
+      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+      ip: shortenIp(request.ip),
     });
     reply.setCookie(sessions.cookieName, id, sessions.cookieOptions);
     return noStore(reply).redirect(target, 302);
@@ -180,6 +231,12 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     reply.clearCookie(sessions.cookieName, sessions.cookieOptions);
     if (!session) return noStore(reply).redirect('/', 303);
     await store.destroy(session.key);
+    // Signing out is never blocked; a record that cannot be written is logged.
+    await securityEvent(request, {
+      actor: { id: session.record.userId, name: session.record.auth.username },
+      action: 'auth.sign-out',
+      target: { type: 'user', id: session.record.userId },
+    }).catch((error: unknown) => request.log.error({ err: error }, 'sign-out not recorded'));
     let target = '/';
     try {
       target = (await oidc.endSessionUrl(session.record.auth.idToken))?.href ?? '/';
@@ -210,6 +267,15 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
         ? await store.destroyBySid(claims.sid, claims.sub)
         : await store.destroyByUser(claims.sub ?? '');
       request.log.info({ ended, bySid: Boolean(claims.sid) }, 'back-channel logout');
+      // Ended at the identity provider (an admin there, or the user elsewhere): who, it does not say.
+      if (ended > 0) {
+        await securityEvent(request, {
+          actor: null,
+          action: 'session.ended-by-idp',
+          target: { type: 'user', id: claims.sub ?? null },
+          detail: `${ended} ended`,
+        }).catch((error: unknown) => request.log.error({ err: error }, 'back-channel logout not recorded'));
+      }
       return await reply.code(200).send();
     } catch (error) {
       const code = (error as { cause?: { code?: unknown } }).cause?.code;

@@ -4,10 +4,14 @@
  * table (derived from the registry); a catalogue that cannot create (the vehicle manager) has no
  * `create`/`remove` entry there, so those are refused like any procedure missing from the table.
  * The game API's `400 { validationErrors }` reaches the SPA as `data.fieldErrors` (trpc/errors.ts).
+ * Every write is audited (before read from the game API, after from its answer); a remove needs a
+ * recent sign-in (step-up, decision 022).
  */
 import { CatalogueId, catalogues, gameApiPaths as paths, type CatalogueItem } from '@nova/contracts';
 import { CATALOGUE_KEYS, type CatalogueKey } from '@nova/domain';
 import { z } from 'zod';
+import { audited } from '../audit/audited';
+import { requireStepUp } from '../auth/step-up';
 import { authedProcedure, router } from '../trpc/init';
 import { FORM_VALUES_KEY } from '../trpc/errors';
 
@@ -24,6 +28,8 @@ const withToken = authedProcedure.use(async ({ ctx, next }) =>
 function catalogueProcedures<K extends CatalogueKey>(key: K) {
   const contract = catalogues[key];
   const toNull = (item: CatalogueItem<K> | undefined) => item ?? null;
+  const targetType = `catalogue.${key}`;
+  const action = (verb: 'create' | 'update' | 'remove') => `catalogue.${key}.${verb}`;
   return router({
     list: withToken
       .output(contract.list)
@@ -32,37 +38,63 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
     create: withToken
       .input(z.strictObject({ [FORM_VALUES_KEY]: contract.input }))
       .output(contract.item.nullable())
-      .mutation(async ({ ctx, input }) =>
-        toNull(
-          await ctx.gameApi.send('POST', paths.catalogue(key), writeAnswer(contract.item), input.values, {
-            token: ctx.token,
-          }),
-        ),
+      .mutation(({ ctx, input }) =>
+        audited(ctx, {
+          action: action('create'),
+          target: { type: targetType, id: null },
+          run: async () =>
+            toNull(
+              await ctx.gameApi.send('POST', paths.catalogue(key), writeAnswer(contract.item), input.values, {
+                token: ctx.token,
+              }),
+            ),
+          after: (item) => item ?? input.values,
+          targetId: (item) => item?.id ?? null,
+        }),
       ),
 
     update: withToken
       .input(z.strictObject({ id: CatalogueId, [FORM_VALUES_KEY]: contract.input }))
       .output(contract.item.nullable())
-      .mutation(async ({ ctx, input }) =>
-        toNull(
-          await ctx.gameApi.send(
-            'PUT',
-            paths.catalogueItem(key, input.id),
-            writeAnswer(contract.item),
-            input.values,
-            { token: ctx.token },
-          ),
-        ),
+      .mutation(({ ctx, input }) =>
+        audited(ctx, {
+          action: action('update'),
+          target: { type: targetType, id: input.id },
+          before: () =>
+            ctx.gameApi.get(paths.catalogueItem(key, input.id), contract.item, { token: ctx.token }),
+          run: async () =>
+            toNull(
+              await ctx.gameApi.send(
+                'PUT',
+                paths.catalogueItem(key, input.id),
+                writeAnswer(contract.item),
+                input.values,
+                { token: ctx.token },
+              ),
+            ),
+          after: (item) => item ?? { id: input.id, ...input.values },
+        }),
       ),
 
     remove: withToken
       .input(IdInput)
       .output(IdInput)
       .mutation(async ({ ctx, input }) => {
-        await ctx.gameApi.send('DELETE', paths.catalogueItem(key, input.id), z.unknown(), undefined, {
-          token: ctx.token,
+        const target = { type: targetType, id: input.id };
+        await requireStepUp(ctx, action('remove'), target);
+        return audited(ctx, {
+          action: action('remove'),
+          target,
+          before: () =>
+            ctx.gameApi.get(paths.catalogueItem(key, input.id), contract.item, { token: ctx.token }),
+          run: async () => {
+            await ctx.gameApi.send('DELETE', paths.catalogueItem(key, input.id), z.unknown(), undefined, {
+              token: ctx.token,
+            });
+            return { id: input.id };
+          },
+          after: () => null,
         });
-        return { id: input.id };
       }),
   });
 }

@@ -1,4 +1,6 @@
 import { router } from '../trpc/init';
+import { accountRouter } from './account';
+import { auditRouter } from './audit';
 import { catalogueRouter } from './catalogue';
 import { externalAccountsRouter } from './external-accounts';
 import { playerRouter } from './player';
@@ -14,6 +16,8 @@ export const appRouter = router({
   catalogue: catalogueRouter,
   externalAccounts: externalAccountsRouter,
   syncManager: syncManagerRouter,
+  audit: auditRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

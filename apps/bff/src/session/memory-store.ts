@@ -86,6 +86,15 @@ export class MemorySessionStore implements SessionStore {
     return Promise.resolve(this.#destroyWhere((r) => r.userId === userId));
   }
 
+  listByUser(userId: string): Promise<{ key: string; record: SessionRecord }[]> {
+    const found: { key: string; record: SessionRecord }[] = [];
+    for (const key of [...this.#sessions.keys()]) {
+      const record = this.#live(this.#sessions, key);
+      if (record?.userId === userId) found.push({ key, record: structuredClone(record) });
+    }
+    return Promise.resolve(found);
+  }
+
   putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void> {
     this.#pending.set(state, { value: { ...pending }, expiresAt: this.now() + ttlMs });
     return Promise.resolve();

@@ -122,6 +122,17 @@ export class RedisSessionStore implements SessionStore {
     return this.#destroyIndexed(`${PREFIX}user:${userId}`, () => true);
   }
 
+  async listByUser(userId: string): Promise<{ key: string; record: SessionRecord }[]> {
+    const indexKey = `${PREFIX}user:${userId}`;
+    const found: { key: string; record: SessionRecord }[] = [];
+    for (const key of await this.#redis.smembers(indexKey)) {
+      const record = await this.get(key);
+      if (record?.userId === userId) found.push({ key, record });
+      else if (!record) await this.#redis.srem(indexKey, key); // expired meanwhile
+    }
+    return found;
+  }
+
   async putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void> {
     await this.#redis.set(`${PREFIX}pending:${state}`, JSON.stringify(pending), 'PX', ttlMs);
   }

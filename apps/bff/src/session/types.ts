@@ -16,6 +16,15 @@ export interface SessionCore {
   displayName: string;
   /** Epoch milliseconds. */
   createdAt: number;
+  /**
+   * Epoch seconds of the interactive sign-in: `auth_time` of the ID token from the code exchange.
+   * Never taken from a refreshed token (step-up, decision 022).
+   */
+  authTime?: number | null;
+  /** The browser's User-Agent at sign-in (own sessions list). */
+  userAgent?: string | null;
+  /** The client address at sign-in, shortened (audit/client-ip.ts). */
+  ip?: string | null;
 }
 
 export interface SessionRecord extends SessionCore {
@@ -31,6 +40,8 @@ export interface PendingLogin {
   /** Ties the callback to the browser that started the login (login CSRF). */
   binding: string;
   action: 'login' | 'password';
+  /** A re-authentication before a destructive action (max_age=0, prompt=login). */
+  stepUp?: boolean;
 }
 
 /**
@@ -49,6 +60,8 @@ export interface SessionStore {
   destroyBySid(sid: string, userId?: string): Promise<number>;
   /** Ends every session of a user; returns how many ended. */
   destroyByUser(userId: string): Promise<number>;
+  /** The live sessions of a user (own sessions list, decision 023). */
+  listByUser(userId: string): Promise<{ key: string; record: SessionRecord }[]>;
   putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void>;
   /** Returns and removes the pending login in one step (a state is usable once). */
   takePending(state: string): Promise<PendingLogin | null>;

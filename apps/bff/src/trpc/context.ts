@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditLog } from '../audit/log';
+import type { AccountSessions } from '../session/account-sessions';
 import type { GameApiClient } from '../game-api/client';
 import type { SharedCache } from '../game-api/shared-cache';
 
@@ -9,6 +11,18 @@ export interface Principal {
   username: string;
   displayName: string;
   roles: readonly string[];
+  /**
+   * Epoch seconds of the last interactive sign-in: the ID token's `auth_time` from the code exchange
+   * (never from a refresh); for a bearer token its own `auth_time`. Null when unknown.
+   */
+  authTime?: number | null;
+}
+
+/** Facts of the HTTP request a procedure runs in (audit records). */
+export interface RequestMeta {
+  id: string;
+  /** Shortened (audit/client-ip.ts). */
+  clientIp: string | null;
 }
 
 export interface ContextInner {
@@ -22,6 +36,13 @@ export interface ContextInner {
   adminUserUrl: (userId: string) => string;
   log: FastifyBaseLogger;
   now: () => number;
+  /** The audit log; audited actions refuse to run without one. */
+  audit?: AuditLog;
+  request?: RequestMeta;
+  /** Destructive actions need a sign-in at most this old (STEP_UP_MAX_AGE_SECONDS). */
+  stepUpMaxAgeSeconds?: number;
+  /** The caller's own browser sessions (signed in through a cookie only). */
+  account?: AccountSessions;
 }
 
 /** The request-independent part of the context; tests build it directly (`createCaller`). */

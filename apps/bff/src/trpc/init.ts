@@ -5,6 +5,7 @@
  */
 import { decide, ERROR_MESSAGES, procedureAccess } from '@nova/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
+import { auditRefusal } from '../audit/audited';
 import { GameApiError } from '../game-api/errors';
 import type { Context } from './context';
 import { fieldErrorsOfError, reasonOf, upstreamError } from './errors';
@@ -31,11 +32,15 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-const policy = t.middleware(({ ctx, path, next }) => {
+const policy = t.middleware(async ({ ctx, path, type, next }) => {
   const decision = decide(procedureAccess(path), ctx.principal);
   if (decision === 'unauthenticated')
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
-  if (decision === 'forbidden') throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN });
+  if (decision === 'forbidden') {
+    // A signed-in person refused a write is an accountability event (decision 021).
+    if (type === 'mutation' && ctx.principal) await auditRefusal(ctx, path, 'forbidden');
+    throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN });
+  }
   return next();
 });
 

@@ -91,6 +91,7 @@ export function requestAuthHook(deps: { publicUrl: string; sessions: SessionMana
         username: record.auth.username,
         displayName: record.displayName,
         roles: record.auth.roles,
+        authTime: record.authTime ?? null,
       },
     };
   };

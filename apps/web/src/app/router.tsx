@@ -23,6 +23,7 @@ const player = () => import('./routes/player');
 const admin = () => import('./routes/admin');
 const serverManager = () => import('../features/server-manager/routes');
 const syncManager = () => import('../features/sync-manager/sync-manager-page');
+const auditLog = () => import('../features/audit/audit-log-page');
 
 /**
  * Starts loading the chunks a Control Panel address needs, all at once: without this the layout's
@@ -33,6 +34,7 @@ export function preloadChunksFor(pathname: string): void {
   void controlPanel();
   if (pathname.startsWith(paths.serverManager)) void serverManager();
   else if (pathname.startsWith(paths.syncManager)) void syncManager();
+  else if (pathname.startsWith(paths.auditLog)) void auditLog();
   else void (pathname.includes('/admin/') || pathname.includes('/sync') ? admin() : player());
 }
 
@@ -163,6 +165,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <NotFoundPage /> },
           { path: 'sync-manager', element: load(syncManager, (m) => m.SyncManagerPage) },
+          {
+            path: 'audit-log',
+            handle: { crumb: 'Audit-Log' },
+            element: load(auditLog, (m) => m.AuditLogPage),
+          },
           {
             path: 'server-manager',
             children: [

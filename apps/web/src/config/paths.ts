@@ -25,6 +25,7 @@ export const paths = {
   syncDiscord: `${USER}/sync/discord`,
   syncManager: `${ADMIN}/sync-manager`,
   serverManager: `${ADMIN}/server-manager`,
+  auditLog: `${ADMIN}/audit-log`,
 } as const;
 
 /** The player pages, under the own profile and under a foreign one (doc 1 §2.1). */

@@ -41,6 +41,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const ADMIN_LINKS = [
   { to: paths.syncManager, label: 'Sync Management' },
   { to: paths.serverManager, label: 'Server Management' },
+  { to: paths.auditLog, label: 'Audit-Log' },
 ] as const;
 
 /**

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { OwnSessions } from './own-sessions';
 
 /** Doc 1 §2.12: menu entries with title, description and url. */
 const MENU = [
@@ -22,7 +23,10 @@ const RESULT: Record<string, { tone: 'success' | 'info' | 'error'; text: string 
   fehler: { tone: 'error', text: 'Die Passwortänderung ist fehlgeschlagen. Bitte versuche es erneut.' },
 };
 
-/** Doc 1 §2.12: "Accounteinstellungen" with one link, "Passwort ändern", opening in a new tab. */
+/**
+ * Doc 1 §2.12: "Accounteinstellungen" with one link, "Passwort ändern", opening in a new tab; below
+ * it the signed-in devices (issue 10).
+ */
 export function SettingsPage() {
   const [params] = useSearchParams();
   const result = RESULT[params.get('passwort') ?? ''];
@@ -51,6 +55,7 @@ export function SettingsPage() {
           </li>
         ))}
       </ul>
+      <OwnSessions />
     </section>
   );
 }

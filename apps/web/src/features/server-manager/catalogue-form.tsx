@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input, Select } from '../../components/ui/field';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { applyFieldErrors, useSessionLoss } from '../../lib/mutation';
+import { beginStepUp, isStepUpRequired } from '../../lib/step-up';
 import { useCatalogueApi, type CatalogueRow } from './catalogue-api';
 import { isNumericText, payloadOf, type FormValues } from './form-values';
 
@@ -20,6 +21,8 @@ export type FormMode = { kind: 'create' } | { kind: 'edit'; row: CatalogueRow };
 export interface CatalogueDraft {
   mode: FormMode;
   values: FormValues;
+  /** Back from the re-authentication a delete asked for: the confirmation is open again. */
+  confirmRemove?: boolean;
 }
 
 export const draftScope = (key: CatalogueKey) => `catalogue:${key}`;
@@ -37,12 +40,14 @@ export function CatalogueForm({
   catalogue,
   mode,
   initialValues,
+  initialConfirmRemove = false,
   onDone,
 }: {
   catalogueKey: CatalogueKey;
   catalogue: Catalogue;
   mode: FormMode;
   initialValues: FormValues;
+  initialConfirmRemove?: boolean;
   onDone: (outcome: Outcome) => void;
 }) {
   const api = useCatalogueApi(catalogueKey);
@@ -52,7 +57,7 @@ export function CatalogueForm({
   // under the fields, and no schema library in the admin chunk.
   const form = useForm<FormValues>({ defaultValues: initialValues });
   const failure = useTimedMessage();
-  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(initialConfirmRemove);
   const sessionLost = useSessionLoss();
   const create = api.create.useMutation();
   const update = api.update.useMutation();
@@ -94,6 +99,12 @@ export function CatalogueForm({
       await remove.mutateAsync({ id: mode.row.id });
       onDone('removed');
     } catch (error) {
+      if (isStepUpRequired(error)) {
+        // Decision 022: deleting needs a fresh sign-in; the dialog comes back confirmed-ready.
+        const draft: CatalogueDraft = { mode, values: form.getValues(), confirmRemove: true };
+        beginStepUp({ scope: draftScope(catalogueKey), draft });
+        return;
+      }
       setConfirmRemove(false);
       fail(error, messages.removeFailed);
     }
@@ -116,6 +127,9 @@ export function CatalogueForm({
           aria-label="Löschen bestätigen"
           className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
         >
+          {initialConfirmRemove && (
+            <p className="mb-2 font-semibold">Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.</p>
+          )}
           <p className="mb-3">
             {catalogue.entity} mit der ID {String(mode.kind === 'edit' ? mode.row.id : '')} wirklich löschen?
             Das kann nicht rückgängig gemacht werden.

@@ -20,6 +20,7 @@ import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { takeDraft } from '../../lib/form-draft';
+import { takeStepUpState } from '../../lib/step-up';
 import { useCatalogueApi, useCatalogueUtils, type CatalogueRow } from './catalogue-api';
 import { CatalogueForm, draftScope, type CatalogueDraft, type Outcome } from './catalogue-form';
 import { emptyValues, valuesOf } from './form-values';
@@ -136,6 +137,7 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
             catalogue={catalogue}
             mode={editing.mode}
             initialValues={editing.values}
+            initialConfirmRemove={editing.confirmRemove ?? false}
             onDone={done}
           />
         )}
@@ -150,10 +152,17 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
  */
 const restored = new Map<CatalogueKey, CatalogueDraft | null>();
 function restoredDraft(key: CatalogueKey): CatalogueDraft | null {
-  if (!restored.has(key)) restored.set(key, takeDraft(draftScope(key), isDraft));
+  if (!restored.has(key)) restored.set(key, takeDraft(draftScope(key), isDraft) ?? stepUpDraft(key));
   const draft = restored.get(key) ?? null;
   queueMicrotask(() => restored.delete(key));
   return draft;
+}
+
+/** The delete dialog left for a re-authentication (decision 022), for this catalogue only. */
+function stepUpDraft(key: CatalogueKey): CatalogueDraft | null {
+  const saved = takeStepUpState<{ scope?: unknown; draft?: unknown }>();
+  if (!saved || saved.scope !== draftScope(key) || !isDraft(saved.draft)) return null;
+  return saved.draft;
 }
 
 function isDraft(state: unknown): state is CatalogueDraft {

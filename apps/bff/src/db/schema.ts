@@ -1,0 +1,30 @@
+/** The BFF's own tables, as Kysely sees them. */
+import type { ColumnType, Generated } from 'kysely';
+
+export type AuditOutcome = 'success' | 'refused' | 'failed';
+
+export interface AuditLogTable {
+  /** int8: PostgreSQL's driver gives a string, PGlite a number. */
+  id: Generated<string | number>;
+  at: ColumnType<Date, Date | undefined, never>;
+  /** Keycloak subject; null for events without a known person (back-channel logout). */
+  actor_id: string | null;
+  /** The username at that time. */
+  actor_name: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  outcome: AuditOutcome;
+  /** The game API's HTTP status of a failed action. */
+  status: number | null;
+  /** A short reason (refusal reason, error code). */
+  detail: string | null;
+  request_id: string | null;
+  client_ip: string | null;
+}
+
+export interface Schema {
+  audit_log: AuditLogTable;
+}

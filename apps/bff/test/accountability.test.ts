@@ -1,0 +1,335 @@
+/**
+ * Issue 10 over real HTTP: dev-idp, the game API simulator, two BFF instances sharing Redis and the
+ * tests' PostgreSQL. Audit records for every outcome (success with before/after, refused by the
+ * policy and by a missing step-up, failed with the game API's status), nothing written for invalid
+ * input, nothing done while the audit database is down, the viewer's filters, paging, export and
+ * role; step-up through the identity provider; own sessions ended across instances and at the IdP.
+ */
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../src/app';
+import type { Database } from '../src/db/database';
+import { parseEnv } from '../src/env';
+import { RedisSessionStore } from '../src/session/redis-store';
+import { formOf, HttpBrowser, signIn } from './http-browser';
+import { sharedTestDatabase } from './helpers';
+import { freePort, startStack, TEST_SESSION_SECRET, type Bff, type Stack } from './stack';
+
+const SPA = { 'x-csrf': '1' };
+
+interface Answer {
+  status: number;
+  body: {
+    result?: { data: unknown };
+    error?: { message: string; data: { code: string; reason: string | null } };
+  };
+}
+
+async function call(
+  browser: HttpBrowser,
+  base: string,
+  procedure: string,
+  input?: unknown,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<Answer> {
+  const url =
+    method === 'GET'
+      ? `${base}/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`
+      : `${base}/trpc/${procedure}`;
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...SPA,
+      cookie: browser.cookieHeader(url),
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(method === 'POST' ? { body: JSON.stringify(input ?? null) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as Answer['body'] };
+}
+
+const query = (browser: HttpBrowser, base: string, procedure: string, input?: unknown) =>
+  call(browser, base, procedure, input, 'GET');
+
+function sessionKey(browser: HttpBrowser): string {
+  return createHmac('sha256', TEST_SESSION_SECRET)
+    .update(browser.cookies.get('nova_session')?.value ?? '')
+    .digest('base64url');
+}
+
+interface Row {
+  action: string;
+  actorName: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  outcome: string;
+  status: number | null;
+  detail: string | null;
+}
+
+describe('accountability: audit log, step-up and own sessions', () => {
+  let stack: Stack;
+  let a: Bff;
+  let b: Bff;
+  let store: RedisSessionStore;
+  let admin: HttpBrowser;
+  let database: Database;
+  const reason = `Audit-Test ${Date.now()}`;
+
+  async function auditRows(filter: Record<string, unknown>): Promise<Row[]> {
+    const answer = await query(admin, a.url, 'audit.list', { pageSize: 100, ...filter });
+    expect(answer.status).toBe(200);
+    return (answer.body.result?.data as { rows: Row[] }).rows;
+  }
+
+  async function setAuthTime(browser: HttpBrowser, authTime: number): Promise<void> {
+    const key = sessionKey(browser);
+    const record = await store.get(key);
+    if (!record) throw new Error('no session');
+    await store.create(key, { ...record, authTime }, 60_000);
+  }
+
+  beforeAll(async () => {
+    const redisUrl = inject('redisUrl');
+    database = sharedTestDatabase();
+    stack = await startStack({ bffCount: 2 });
+    a = await stack.startBff(0, { env: { REDIS_URL: redisUrl, STEP_UP_MAX_AGE_SECONDS: '60' } });
+    b = await stack.startBff(1, { env: { REDIS_URL: redisUrl, STEP_UP_MAX_AGE_SECONDS: '60' } });
+    store = new RedisSessionStore(redisUrl);
+    await store.ready();
+    admin = new HttpBrowser();
+    await signIn(admin, a.url, 'admin');
+  });
+  afterAll(async () => {
+    await store.close();
+    await stack.close();
+  });
+
+  it('records the sign-in with the username', async () => {
+    const rows = await auditRows({ action: 'auth.sign-in', person: 'admin' });
+    expect(rows[0]).toMatchObject({ action: 'auth.sign-in', actorName: 'admin', outcome: 'success' });
+  });
+
+  let createdId = '';
+  it('records create, update and remove with before and after, read from the game API', async () => {
+    const created = await call(admin, a.url, 'catalogue.wantedReasons.create', {
+      values: { reason_name: reason, points: 2, is_static: 0 },
+    });
+    expect(created.status).toBe(200);
+    createdId = String((created.body.result?.data as { id: number }).id);
+
+    const updated = await call(admin, b.url, 'catalogue.wantedReasons.update', {
+      id: Number(createdId),
+      values: { reason_name: reason, points: 4, is_static: 0 },
+    });
+    expect(updated.status).toBe(200);
+
+    const rows = await auditRows({ target: `catalogue.wantedReasons ${createdId}` });
+    const update = rows.find((r) => r.action === 'catalogue.wantedReasons.update');
+    expect(update).toMatchObject({ outcome: 'success', actorName: 'admin', targetId: createdId });
+    expect(update?.before).toMatchObject({ reason_name: reason, points: 2 });
+    expect(update?.after).toMatchObject({ reason_name: reason, points: 4 });
+    const create = rows.find((r) => r.action === 'catalogue.wantedReasons.create');
+    expect(create).toMatchObject({ outcome: 'success', before: null, targetId: createdId });
+  });
+
+  it('refuses a remove with an old sign-in (step-up reason, recorded) and allows it after re-authentication', async () => {
+    await setAuthTime(admin, Math.floor(Date.now() / 1000) - 3600);
+    const refused = await call(admin, a.url, 'catalogue.wantedReasons.remove', { id: Number(createdId) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.data.reason).toBe('STEP_UP_REQUIRED');
+    const still = await query(admin, a.url, 'catalogue.wantedReasons.list');
+    expect(JSON.stringify(still.body.result?.data)).toContain(reason);
+
+    // The SPA sends the admin through the identity provider again: it must ask for the password.
+    const returnTo = '/control-panel/admin/server-manager/wanted-manager';
+    const login = await admin.get(`${a.url}/auth/login?stepUp=1&returnTo=${encodeURIComponent(returnTo)}`);
+    expect(login.body).toContain('Benutzername');
+    const form = formOf(login);
+    let step = await admin.request(new URL(form.action.replaceAll('&amp;', '&'), login.url).href, {
+      form: { ...form.fields, username: 'admin', password: 'admin' },
+    });
+    for (let hop = 0; hop < 15 && step.location; hop++) {
+      step = await admin.request(new URL(step.location, step.url).href);
+      if (new URL(step.url).pathname === '/auth/callback') break;
+    }
+    expect(new URL(step.location ?? '', a.url).pathname).toBe(returnTo);
+
+    const removed = await call(admin, a.url, 'catalogue.wantedReasons.remove', { id: Number(createdId) });
+    expect(removed.status).toBe(200);
+    const rows = await auditRows({ target: `catalogue.wantedReasons ${createdId}` });
+    expect(
+      rows.find((r) => r.action === 'catalogue.wantedReasons.remove' && r.outcome === 'refused'),
+    ).toMatchObject({ detail: 'step-up-required' });
+    const remove = rows.find((r) => r.action === 'catalogue.wantedReasons.remove' && r.outcome === 'success');
+    expect(remove?.before).toMatchObject({ reason_name: reason });
+    expect((await auditRows({ action: 'auth.step-up', person: 'admin' }))[0]).toMatchObject({
+      outcome: 'success',
+    });
+  });
+
+  it("records a failed action with the game API's status", async () => {
+    const answer = await call(admin, a.url, 'catalogue.wantedReasons.update', {
+      id: 987654,
+      values: { reason_name: reason, points: 1, is_static: 0 },
+    });
+    expect(answer.status).toBe(404);
+    const rows = await auditRows({ target: 'catalogue.wantedReasons 987654' });
+    expect(rows[0]).toMatchObject({ outcome: 'failed', status: 404, actorName: 'admin' });
+  });
+
+  it('records a policy refusal, and nothing for input that fails before the game API', async () => {
+    const player = new HttpBrowser();
+    await signIn(player, a.url, 'spieler');
+    const refused = await call(player, a.url, 'catalogue.wantedReasons.create', {
+      values: { reason_name: 'x', points: 1, is_static: 0 },
+    });
+    expect(refused.status).toBe(403);
+    expect((await auditRows({ person: 'spieler', action: 'catalogue.' }))[0]).toMatchObject({
+      action: 'catalogue.wantedReasons.create',
+      outcome: 'refused',
+      detail: 'forbidden',
+    });
+
+    const before = (await auditRows({ person: 'admin', action: 'catalogue.wantedReasons.create' })).length;
+    const invalid = await call(admin, a.url, 'catalogue.wantedReasons.create', {
+      values: { reason_name: '', points: -5, is_static: 0 },
+    });
+    expect(invalid.status).toBe(400);
+    expect((await auditRows({ person: 'admin', action: 'catalogue.wantedReasons.create' })).length).toBe(
+      before,
+    );
+  });
+
+  it('does not do the action when the audit record cannot be written', async () => {
+    // A third instance on the same sessions whose database is down.
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const down: FastifyInstance = await buildApp(
+      parseEnv({
+        NODE_ENV: 'test',
+        PUBLIC_URL: url,
+        OIDC_ISSUER: stack.idp.issuer,
+        GAME_API_URL: stack.gameApiUrl,
+        WEB_DIST_DIR: '/nonexistent-web-dist',
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        REDIS_URL: inject('redisUrl'),
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nova_audit_down',
+      }),
+      { logger: false },
+    );
+    await down.listen({ port, host: 'localhost' });
+    try {
+      const name = `${reason} (nie angelegt)`;
+      const answer = await call(admin, url, 'catalogue.wantedReasons.create', {
+        values: { reason_name: name, points: 1, is_static: 0 },
+      });
+      expect(answer.status).toBe(503);
+      expect(answer.body.error?.message).toContain('Audit-Log');
+      const list = await query(admin, a.url, 'catalogue.wantedReasons.list');
+      expect(JSON.stringify(list.body.result?.data)).not.toContain(name);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('filters by person, action, target and time, pages on the server and exports CSV; admins only', async () => {
+    const all = await query(admin, a.url, 'audit.list', { person: 'admin', pageSize: 25, page: 1 });
+    const data = all.body.result?.data as { rows: { at: string }[]; total: number };
+    expect(data.total).toBeGreaterThanOrEqual(5);
+    const ats = data.rows.map((r) => r.at);
+    expect([...ats].sort().reverse()).toEqual(ats); // newest first
+
+    const page2 = await query(admin, a.url, 'audit.list', { person: 'admin', pageSize: 25, page: 2 });
+    expect((page2.body.result?.data as { total: number }).total).toBe(data.total);
+
+    const future = await query(admin, a.url, 'audit.list', {
+      from: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect((future.body.result?.data as { total: number }).total).toBe(0);
+    const past = await query(admin, a.url, 'audit.list', {
+      person: 'admin',
+      to: new Date(Date.now() - 3_600_000).toISOString(),
+      action: 'catalogue.wantedReasons.update',
+      target: createdId,
+    });
+    expect((past.body.result?.data as { total: number }).total).toBe(0);
+
+    const exported = await query(admin, a.url, 'audit.export', {
+      target: `catalogue.wantedReasons ${createdId}`,
+    });
+    const csv = (exported.body.result?.data as { csv: string }).csv;
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Zeitpunkt,Person,Subjekt,Aktion,Zieltyp,Ziel-ID,Ergebnis,Status,Hinweis,Vorher,Nachher,Anfrage,IP (gekürzt)',
+    );
+    expect(lines.length - 1).toBe(
+      (await auditRows({ target: `catalogue.wantedReasons ${createdId}` })).length,
+    );
+    expect(lines.slice(1).every((line) => line.includes('catalogue.wantedReasons'))).toBe(true);
+
+    const player = new HttpBrowser();
+    await signIn(player, b.url, 'beta');
+    expect((await query(player, b.url, 'audit.list', {})).status).toBe(403);
+    expect((await query(player, b.url, 'audit.export', {})).status).toBe(403);
+  });
+
+  it('keeps records unchangeable in the database', async () => {
+    const db = await database.open();
+    await expect(db.updateTable('audit_log').set({ action: 'manipuliert' }).execute()).rejects.toThrow(
+      /cannot be changed/,
+    );
+    await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow(/cannot be changed/);
+  });
+
+  it('lists own sessions and ends another one across instances and at the identity provider', async () => {
+    const first = new HttpBrowser();
+    const second = new HttpBrowser();
+    await signIn(first, a.url, 'beta');
+    await signIn(second, b.url, 'beta');
+
+    const listed = await query(first, a.url, 'account.sessions');
+    const sessions = listed.body.result?.data as {
+      id: string;
+      current: boolean;
+      browser: string;
+      ip: string;
+    }[];
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    const other = sessions.filter((s) => !s.current);
+    expect(other.length).toBeGreaterThanOrEqual(1);
+    expect(sessions[0]?.ip).toMatch(/\.0$|::$/);
+
+    // The second browser's own session is the one its list marks as current.
+    const secondList = await query(second, b.url, 'account.sessions');
+    const secondId = (secondList.body.result?.data as { id: string; current: boolean }[]).find(
+      (s) => s.current,
+    )?.id;
+    const ended = await call(first, a.url, 'account.endSession', { id: secondId });
+    expect(ended.status).toBe(200);
+
+    expect((await query(second, b.url, 'player.user')).status).toBe(401);
+    // Its identity-provider session ended too: signing in asks for the password again.
+    const again = await second.get(`${b.url}/auth/login?returnTo=%2Fcontrol-panel`);
+    expect(again.body).toContain('Benutzername');
+    expect((await query(first, a.url, 'player.user')).status).toBe(200);
+
+    const rows = await auditRows({ person: 'beta', action: 'session.end' });
+    expect(rows[0]).toMatchObject({ outcome: 'success', targetId: secondId });
+  });
+
+  it('ends all other sessions, keeping this one', async () => {
+    const browsers = [new HttpBrowser(), new HttpBrowser(), new HttpBrowser()];
+    for (const [i, browser] of browsers.entries()) await signIn(browser, i % 2 ? b.url : a.url, 'spieler');
+    const [keep, ...others] = browsers as [HttpBrowser, ...HttpBrowser[]];
+    const answer = await call(keep, a.url, 'account.endOtherSessions');
+    expect(answer.status).toBe(200);
+    expect((answer.body.result?.data as { ended: number }).ended).toBeGreaterThanOrEqual(2);
+    for (const browser of others) expect((await query(browser, b.url, 'player.user')).status).toBe(401);
+    const left = (await query(keep, b.url, 'account.sessions')).body.result?.data as unknown[];
+    expect(left).toHaveLength(1);
+  });
+});

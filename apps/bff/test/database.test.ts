@@ -1,0 +1,125 @@
+/**
+ * The BFF's database on both engines (decision 020): the tests' PostgreSQL and embedded PGlite run
+ * the same migrations and the same checks – versioned migrations applied once, append-only audit
+ * records (UPDATE, DELETE and TRUNCATE refused by the trigger), the retention purge removing only
+ * records past the cut-off, filters and paging; PGlite keeps its data in DATA_DIR across restarts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AuditLog } from '../src/audit/log';
+import { purgeExpired } from '../src/audit/retention';
+import { createDatabase, type Database, type DatabaseConfig } from '../src/db/database';
+
+const engines: [string, () => DatabaseConfig][] = [
+  ['PostgreSQL', () => ({ kind: 'postgres', url: inject('databaseUrl') })],
+  ['PGlite', () => ({ kind: 'pglite', dataDir: 'memory://' })],
+];
+
+describe.each(engines)('%s', (_name, config) => {
+  let database: Database;
+  let audit: AuditLog;
+  const tag = `db-test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+  beforeAll(async () => {
+    database = createDatabase(config());
+    await database.open();
+    audit = new AuditLog(database);
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it('records its migrations once', async () => {
+    const db = await database.open();
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(rows.map((r) => r.name)).toEqual(['001_audit_log']);
+  });
+
+  it('writes, filters and pages records, newest first', async () => {
+    for (let i = 0; i < 5; i++) {
+      await audit.write({
+        actor: { id: `sub-${tag}`, name: tag },
+        action: i % 2 ? 'catalogue.achievements.update' : 'catalogue.achievements.create',
+        target: { type: 'catalogue.achievements', id: i },
+        before: i % 2 ? { name: 'alt' } : null,
+        after: { name: `neu ${i}` },
+        outcome: 'success',
+      });
+    }
+    const page = await audit.list({ person: tag }, { offset: 0, limit: 2 });
+    expect(page.total).toBe(5);
+    expect(page.rows.map((r) => r.targetId)).toEqual(['4', '3']);
+    const updates = await audit.list(
+      { person: tag, action: 'catalogue.achievements.update' },
+      { offset: 0, limit: 10 },
+    );
+    expect(updates.rows.map((r) => r.targetId)).toEqual(['3', '1']);
+    expect(updates.rows[0]).toMatchObject({ before: { name: 'alt' }, after: { name: 'neu 3' } });
+    const byTarget = await audit.list(
+      { person: tag, target: 'catalogue.achievements 2' },
+      { offset: 0, limit: 10 },
+    );
+    expect(byTarget.total).toBe(1);
+    // LIKE wildcards in a filter are plain text.
+    expect((await audit.list({ person: '%' }, { offset: 0, limit: 1 })).total).toBe(0);
+  });
+
+  it('refuses to change or delete a record', async () => {
+    const db = await database.open();
+    await expect(
+      db.updateTable('audit_log').set({ action: 'x' }).where('actor_name', '=', tag).execute(),
+    ).rejects.toThrow(/cannot be changed or deleted/);
+    await expect(db.deleteFrom('audit_log').where('actor_name', '=', tag).execute()).rejects.toThrow(
+      /cannot be changed or deleted/,
+    );
+    await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+    expect((await audit.list({ person: tag }, { offset: 0, limit: 1 })).total).toBe(5);
+  });
+
+  it('purges only records older than the retention period', async () => {
+    const db = await database.open();
+    const old = `${tag}-old`;
+    await db
+      .insertInto('audit_log')
+      .values({
+        at: new Date(Date.now() - 200 * 86_400_000),
+        actor_id: null,
+        actor_name: old,
+        action: 'auth.sign-in',
+        target_type: null,
+        target_id: null,
+        before: null,
+        after: null,
+        outcome: 'success',
+        status: null,
+        detail: null,
+        request_id: null,
+        client_ip: null,
+      })
+      .execute();
+    expect((await audit.list({ person: old }, { offset: 0, limit: 1 })).total).toBe(1);
+    expect(await purgeExpired(audit, 180)).toBeGreaterThanOrEqual(1);
+    expect((await audit.list({ person: old }, { offset: 0, limit: 1 })).total).toBe(0);
+    expect((await audit.list({ person: tag }, { offset: 0, limit: 1 })).total).toBe(5);
+    // The purge's permission does not outlive its transaction.
+    await expect(db.deleteFrom('audit_log').where('actor_name', '=', tag).execute()).rejects.toThrow();
+  });
+});
+
+describe('PGlite in DATA_DIR', () => {
+  it('keeps records across a restart and migrates only once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nova-pglite-'));
+    try {
+      const first = createDatabase({ kind: 'pglite', dataDir: dir });
+      await new AuditLog(first).write({ actor: null, action: 'auth.sign-out', outcome: 'success' });
+      await first.close();
+      const second = createDatabase({ kind: 'pglite', dataDir: dir });
+      const rows = await new AuditLog(second).list({ action: 'auth.sign-out' }, { offset: 0, limit: 10 });
+      expect(rows.total).toBe(1);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

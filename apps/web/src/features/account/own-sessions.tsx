@@ -1,0 +1,94 @@
+/**
+ * "Angemeldete Geräte" (decision 023): the player's browser sessions with browser and system, the
+ * shortened IP, signed in and last active; "Abmelden" per session and "Alle anderen abmelden".
+ * An ended browser is signed out at its next request.
+ */
+import { useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Loading } from '../../components/ui/loading';
+import { trpc } from '../../lib/trpc';
+
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function OwnSessions() {
+  const utils = trpc.useUtils();
+  const sessions = trpc.account.sessions.useQuery(undefined, { staleTime: 0 });
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const done = (text: string) => {
+    setMessage({ tone: 'success', text });
+    void utils.account.sessions.invalidate();
+  };
+  const failed = (error: { message: string }) => {
+    setMessage({ tone: 'error', text: error.message });
+    void utils.account.sessions.invalidate();
+  };
+  const endOne = trpc.account.endSession.useMutation({
+    onSuccess: () => done('Das Gerät wurde abgemeldet.'),
+    onError: failed,
+  });
+  const endOthers = trpc.account.endOtherSessions.useMutation({
+    onSuccess: ({ ended }) =>
+      done(ended === 1 ? 'Ein anderes Gerät wurde abgemeldet.' : `${ended} andere Geräte wurden abgemeldet.`),
+    onError: failed,
+  });
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+
+  return (
+    <section aria-labelledby="own-sessions" className="mt-8">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="own-sessions" className="text-xl font-semibold">
+          Angemeldete Geräte
+        </h2>
+        <Button
+          variant="secondary"
+          disabled={others === 0 || endOthers.isPending}
+          onClick={() => endOthers.mutate()}
+        >
+          Alle anderen abmelden
+        </Button>
+      </div>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {sessions.isPending ? (
+        <Loading text="Geräte werden geladen …" />
+      ) : sessions.isError ? (
+        <Alert tone="error">Die Geräte konnten nicht geladen werden.</Alert>
+      ) : (
+        <ul className="grid gap-3" aria-label="Angemeldete Geräte">
+          {sessions.data.map((session) => (
+            <li key={session.id}>
+              <Card className="flex flex-wrap items-center justify-between gap-3">
+                <div>
+                  <p className="font-semibold">
+                    {session.browser} auf {session.system}
+                    {session.current && (
+                      <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+                        dieses Gerät
+                      </span>
+                    )}
+                  </p>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">
+                    IP {session.ip ?? 'unbekannt'} · angemeldet am{' '}
+                    {dateTime.format(new Date(session.signedInAt))} · zuletzt aktiv{' '}
+                    {dateTime.format(new Date(session.lastActiveAt))}
+                  </p>
+                </div>
+                {!session.current && (
+                  <Button
+                    variant="danger"
+                    disabled={endOne.isPending}
+                    onClick={() => endOne.mutate({ id: session.id })}
+                    aria-label={`${session.browser} auf ${session.system} abmelden`}
+                  >
+                    Abmelden
+                  </Button>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

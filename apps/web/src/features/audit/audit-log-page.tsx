@@ -1,0 +1,263 @@
+/**
+ * "Audit-Log" (role web:admin; decision 021): every administrative change and security event,
+ * newest first, filtered by person, action, target and time range, paged on the server, each row
+ * with its before → after difference field by field, and a CSV export of the filtered records.
+ * Its own lazy chunk: nothing of it loads for other screens.
+ */
+import { useState, type SyntheticEvent } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Loading } from '../../components/ui/loading';
+import { PageHeader } from '../../components/ui/page-header';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { diffFields } from './diff';
+
+type AuditRow = RouterOutputs['audit']['list']['rows'][number];
+
+interface Filter {
+  person: string;
+  action: string;
+  target: string;
+  from: string;
+  to: string;
+}
+
+const EMPTY_FILTER: Filter = { person: '', action: '', target: '', from: '', to: '' };
+const PAGE_SIZE = 25;
+
+const OUTCOME: Record<AuditRow['outcome'], string> = {
+  success: 'Erfolgreich',
+  refused: 'Abgelehnt',
+  failed: 'Fehlgeschlagen',
+};
+
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** `datetime-local` values are local time; the BFF takes ISO timestamps. */
+function toIso(local: string): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function queryInput(filter: Filter) {
+  return {
+    ...(filter.person.trim() ? { person: filter.person.trim() } : {}),
+    ...(filter.action.trim() ? { action: filter.action.trim() } : {}),
+    ...(filter.target.trim() ? { target: filter.target.trim() } : {}),
+    ...(toIso(filter.from) ? { from: toIso(filter.from) } : {}),
+    ...(toIso(filter.to) ? { to: toIso(filter.to) } : {}),
+  };
+}
+
+function Diff({ row }: { row: AuditRow }) {
+  const changes = diffFields(row.before, row.after);
+  if (changes.length === 0) return <p className="text-sm text-slate-500">Keine Felder erfasst.</p>;
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Vorher und nachher</caption>
+      <thead>
+        <tr className="text-left text-slate-500">
+          <th scope="col" className="py-1 pr-4 font-medium">
+            Feld
+          </th>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            Vorher
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            Nachher
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.field} className={change.changed ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
+            <th scope="row" className="py-1 pr-4 text-left font-mono font-normal">
+              {change.field}
+              {change.changed && <span className="sr-only"> (geändert)</span>}
+            </th>
+            <td className="break-all py-1 pr-4">{change.before}</td>
+            <td className="break-all py-1">{change.after}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Row({ row }: { row: AuditRow }) {
+  const [open, setOpen] = useState(false);
+  const target = [row.targetType, row.targetId].filter(Boolean).join(' #');
+  return (
+    <>
+      <tr className="border-t border-slate-200 align-top dark:border-slate-700">
+        <td className="whitespace-nowrap py-2 pr-3">{dateTime.format(new Date(row.at))}</td>
+        <td className="py-2 pr-3">{row.actorName ?? '–'}</td>
+        <td className="py-2 pr-3 font-mono text-xs">{row.action}</td>
+        <td className="py-2 pr-3 font-mono text-xs">{target || '–'}</td>
+        <td className="py-2 pr-3">
+          {OUTCOME[row.outcome]}
+          {row.status !== null && ` (HTTP ${row.status})`}
+          {row.detail && <span className="block text-xs text-slate-500">{row.detail}</span>}
+        </td>
+        <td className="py-2">
+          <Button variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Änderungen ausblenden' : 'Änderungen anzeigen'}
+          </Button>
+        </td>
+      </tr>
+      {open && (
+        <tr>
+          <td colSpan={6} className="pb-3">
+            <Diff row={row} />
+            <p className="mt-1 text-xs text-slate-500">
+              Anfrage {row.requestId ?? '–'} · IP {row.clientIp ?? '–'} · Subjekt {row.actorId ?? '–'}
+            </p>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function download(csv: string): void {
+  const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function AuditLogPage() {
+  const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
+  const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
+  const [page, setPage] = useState(1);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const utils = trpc.useUtils();
+  const list = trpc.audit.list.useQuery(
+    { ...queryInput(filter), page, pageSize: PAGE_SIZE },
+    { placeholderData: (previous) => previous, staleTime: 0 },
+  );
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+
+  const apply = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setFilter(draft);
+    setPage(1);
+  };
+
+  const exportCsv = async () => {
+    setExportError(null);
+    setExporting(true);
+    try {
+      const result = await utils.audit.export.fetch(queryInput(filter), { staleTime: 0 });
+      download(result.csv);
+      if (result.truncated)
+        setExportError(
+          `Es wurden nur die neuesten ${result.rows} Einträge exportiert. Bitte grenze die Filter ein.`,
+        );
+    } catch {
+      setExportError('Der Export ist fehlgeschlagen. Bitte versuche es erneut.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const field = (name: keyof Filter, label: string, type = 'text', placeholder?: string) => (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <input
+        type={type}
+        name={name}
+        value={draft[name]}
+        placeholder={placeholder}
+        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 font-normal dark:border-slate-600 dark:bg-slate-900"
+      />
+    </label>
+  );
+
+  return (
+    <section>
+      <title>Audit-Log – Nova Legacy</title>
+      <PageHeader
+        title="Audit-Log"
+        lines={['Alle Änderungen der Verwaltung und Sicherheitsereignisse, die neuesten zuerst.']}
+      />
+      <form onSubmit={apply} aria-label="Filter" className="mb-4 grid gap-3 md:grid-cols-3 lg:grid-cols-6">
+        {field('person', 'Person', 'text', 'Benutzername')}
+        {field('action', 'Aktion', 'text', 'z. B. catalogue.')}
+        {field('target', 'Ziel', 'text', 'Typ oder ID')}
+        {field('from', 'Von', 'datetime-local')}
+        {field('to', 'Bis', 'datetime-local')}
+        <div className="flex items-end gap-2">
+          <Button type="submit">Filtern</Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft(EMPTY_FILTER);
+              setFilter(EMPTY_FILTER);
+              setPage(1);
+            }}
+          >
+            Zurücksetzen
+          </Button>
+        </div>
+      </form>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+          {list.data ? `${list.data.total} Einträge` : ''}
+        </p>
+        <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
+          {exporting ? 'Export läuft …' : 'Als CSV exportieren'}
+        </Button>
+      </div>
+      {exportError && <Alert tone="warning">{exportError}</Alert>}
+      {list.isPending ? (
+        <Loading text="Audit-Log wird geladen …" />
+      ) : list.isError ? (
+        <Alert tone="error" action={<Button onClick={() => void list.refetch()}>Erneut versuchen</Button>}>
+          {list.error.message}
+        </Alert>
+      ) : list.data.rows.length === 0 ? (
+        <EmptyState>Keine Einträge für diese Filter.</EmptyState>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Audit-Log, Seite {page}</caption>
+              <thead>
+                <tr className="text-left text-slate-500">
+                  {['Zeitpunkt', 'Person', 'Aktion', 'Ziel', 'Ergebnis', 'Details'].map((head) => (
+                    <th key={head} scope="col" className="py-2 pr-3 font-medium">
+                      {head}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.rows.map((row) => (
+                  <Row key={row.id} row={row} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Seiten" className="mt-4 flex items-center justify-center gap-3">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Zurück
+            </Button>
+            <span className="text-sm">
+              Seite {page} von {pages}
+            </span>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Weiter
+            </Button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

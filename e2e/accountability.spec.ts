@@ -1,0 +1,128 @@
+/**
+ * Issue 10 in Chromium against the built stack (BFF with STEP_UP_MAX_AGE_SECONDS=30): a delete with
+ * an old sign-in is refused with the step-up reason and succeeds after signing in again at the
+ * identity provider; the Audit-Log shows it with before → after and exports CSV; a player ends
+ * another browser's session under "Angemeldete Geräte" and that browser is signed out.
+ * Fresh contexts sign in for themselves: the shared storage-state sessions stay untouched. Waits
+ * for states get 20 s: on a busy CI machine a chunk or a sign-in round trip can take that long.
+ */
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+interface TrpcAnswer {
+  status: number;
+  body: { result?: { data: unknown }; error?: { data: { reason: string | null } } };
+}
+
+/** A tRPC mutation from inside the page, as the SPA sends it. */
+function mutate(page: Page, procedure: string, input: unknown): Promise<TrpcAnswer> {
+  return page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/trpc/${name}`, {
+        method: 'POST',
+        headers: { 'x-csrf': '1', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as TrpcAnswer['body'] };
+    },
+    [procedure, input] as const,
+  );
+}
+
+test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const page = await context.newPage();
+  const returnTo = '/control-panel/admin/audit-log';
+  await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await signIn(page, 'admin');
+  await expect(page.getByRole('heading', { name: 'Audit-Log', level: 1 })).toBeVisible({ timeout: 20_000 });
+
+  const name = `E2E-Grund ${Date.now()}`;
+  const created = await mutate(page, 'catalogue.wantedReasons.create', {
+    values: { reason_name: name, points: 3, is_static: 0 },
+  });
+  expect(created.status).toBe(200);
+  const id = (created.body.result?.data as { id: number }).id;
+
+  // Once the sign-in is older than the window, deletes are refused with the step-up reason before
+  // the game API is asked (waiting on an id that does not exist, so nothing is deleted meanwhile).
+  await expect
+    .poll(
+      async () => {
+        const answer = await mutate(page, 'catalogue.wantedReasons.remove', { id: 999_999 });
+        return answer.body.error?.data.reason ?? `status ${answer.status}`;
+      },
+      { timeout: 70_000, intervals: [3000] },
+    )
+    .toBe('STEP_UP_REQUIRED');
+  const refused = await mutate(page, 'catalogue.wantedReasons.remove', { id });
+  expect(refused.body.error?.data.reason).toBe('STEP_UP_REQUIRED');
+
+  // The SPA's step-up: the identity provider asks for the password again and returns here.
+  await page.goto(`/auth/login?stepUp=1&returnTo=${encodeURIComponent(returnTo)}`);
+  await expect(page.getByLabel('Passwort')).toBeVisible({ timeout: 20_000 });
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(new RegExp(`${returnTo}$`), { timeout: 20_000 });
+  expect((await mutate(page, 'catalogue.wantedReasons.remove', { id })).status).toBe(200);
+
+  await page.reload();
+  await page.getByLabel('Aktion').fill('catalogue.wantedReasons.remove');
+  await page.getByLabel('Ziel').fill(String(id));
+  await page.getByRole('button', { name: 'Filtern' }).click();
+  const rows = page
+    .getByRole('row')
+    .filter({ hasText: 'catalogue.wantedReasons.remove' })
+    .filter({ hasText: new RegExp(`catalogue\\.wantedReasons #${id}(?!\\d)`) });
+  await expect(rows).toHaveCount(2, { timeout: 20_000 });
+  await expect(rows.nth(0)).toContainText('Erfolgreich');
+  await expect(rows.nth(1)).toContainText('Abgelehnt');
+  await rows.nth(0).getByRole('button', { name: 'Änderungen anzeigen' }).click();
+  await expect(page.getByRole('table', { name: 'Vorher und nachher' })).toContainText(name);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Als CSV exportieren' }).click();
+  const csv = await (await download).createReadStream();
+  let text = '';
+  for await (const chunk of csv) text += String(chunk);
+  const lines = text.trim().split('\r\n');
+  expect(lines[0]).toContain('Zeitpunkt,Person,Subjekt,Aktion');
+  expect(lines.filter((line) => line.includes(',catalogue.wantedReasons,' + String(id) + ','))).toHaveLength(
+    2,
+  );
+  await context.close();
+});
+
+test('a player ends another browser under "Angemeldete Geräte"; that browser is signed out', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const here = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const there = await browser.newContext({
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  });
+  const other = await there.newPage();
+  await other.goto('/auth/login?returnTo=/control-panel/user');
+  await signIn(other, 'spieler');
+  await expect(other).toHaveURL(/\/control-panel\/user$/, { timeout: 20_000 });
+
+  const page = await here.newPage();
+  await page.goto('/auth/login?returnTo=/control-panel/user/settings');
+  await signIn(page, 'spieler');
+  await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible({ timeout: 30_000 });
+  const devices = page.getByRole('list', { name: 'Angemeldete Geräte' });
+  await expect(devices.getByText('dieses Gerät')).toBeVisible();
+  await devices
+    .getByRole('button', { name: /^Firefox 128 auf Linux abmelden$/ })
+    .first()
+    .click();
+  await expect(page.getByText('Das Gerät wurde abgemeldet.')).toBeVisible({ timeout: 20_000 });
+
+  // The ended browser's next call is 401: the Control Panel sends it to the sign-in.
+  await other.reload();
+  await expect(other.getByLabel('Benutzername')).toBeVisible({ timeout: 20_000 });
+  await here.close();
+  await there.close();
+});
