@@ -11,7 +11,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { OidcClient } from './auth/oidc';
 import { authRoutes } from './auth/routes';
 import { clientUrls } from './auth/urls';
-import { RefreshPendingError, SessionEndedError, TokenService } from './auth/token-service';
+import {
+  IdentityProviderUnavailableError,
+  RefreshPendingError,
+  SessionEndedError,
+  TokenService,
+} from './auth/token-service';
 import type { Env } from './env';
 import { GameApiClient } from './game-api/client';
 import { SharedCache } from './game-api/shared-cache';
@@ -160,7 +165,10 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
               if (error instanceof RefreshPendingError) {
                 throw new TRPCError({
                   code: 'SERVICE_UNAVAILABLE',
-                  message: ERROR_MESSAGES.RETRY,
+                  message:
+                    error instanceof IdentityProviderUnavailableError
+                      ? ERROR_MESSAGES.IDP_UNAVAILABLE
+                      : ERROR_MESSAGES.RETRY,
                   cause: error,
                 });
               }

@@ -42,7 +42,15 @@ export interface Stack {
   idp: DevIdp;
   gameApiUrl: string;
   bffUrls: string[];
-  startBff(index: number, options?: { store?: SessionStore; env?: Record<string, string> }): Promise<Bff>;
+  startBff(
+    index: number,
+    options?: {
+      store?: SessionStore;
+      env?: Record<string, string>;
+      /** Fault injection: wraps the BFF's fetch to the identity provider. */
+      wrapOidcFetch?: (inner: typeof fetch) => typeof fetch;
+    },
+  ): Promise<Bff>;
   close(): Promise<void>;
 }
 
@@ -77,7 +85,7 @@ export async function startStack(
       });
       const app = await buildApp(env, {
         logger: false,
-        oidcFetch: counter.fetch,
+        oidcFetch: bffOptions.wrapOidcFetch ? bffOptions.wrapOidcFetch(counter.fetch) : counter.fetch,
         ...(bffOptions.store ? { store: bffOptions.store } : {}),
       });
       await app.listen({ port: ports[index] ?? 0, host: 'localhost' });

@@ -34,14 +34,25 @@ export class RefreshPendingError extends Error {
   override name = 'RefreshPendingError';
 }
 
+/** The identity provider timed out, reset or answered 5xx (or not OAuth) to a refresh. */
+export class IdentityProviderUnavailableError extends RefreshPendingError {
+  override name = 'IdentityProviderUnavailableError';
+}
+
+export interface LockTiming {
+  lockMs: number;
+  waitMs: number;
+}
+
 export class TokenService {
   readonly #inflight = new Map<string, Promise<AuthState>>();
 
   constructor(
     private readonly store: SessionStore,
-    private readonly oidc: OidcClient,
-    private readonly log: FastifyBaseLogger,
+    private readonly oidc: Pick<OidcClient, 'clientId' | 'refresh'>,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
     private readonly now: () => number = Date.now,
+    private readonly timing: LockTiming = { lockMs: LOCK_MS, waitMs: WAIT_MS },
   ) {}
 
   #fresh(auth: AuthState): boolean {
@@ -60,9 +71,9 @@ export class TokenService {
   }
 
   async #refreshShared(key: string): Promise<AuthState> {
-    const deadline = this.now() + WAIT_MS;
+    const deadline = this.now() + this.timing.waitMs;
     while (this.now() < deadline) {
-      const lock = await this.store.acquireLock(`refresh:${key}`, LOCK_MS);
+      const lock = await this.store.acquireLock(`refresh:${key}`, this.timing.lockMs);
       if (lock) {
         try {
           return await this.#refreshLocked(key);
@@ -94,7 +105,7 @@ export class TokenService {
           { reason: error instanceof Error ? error.name : 'unknown', status: statusOf(error) },
           'the identity provider did not answer the refresh; the session is kept',
         );
-        throw new RefreshPendingError('the identity provider is unavailable', { cause: error });
+        throw new IdentityProviderUnavailableError('the identity provider is unavailable', { cause: error });
       }
       // A slow instance whose lease ran out may have rotated the token meanwhile: then it is stored.
       const now = await this.store.get(key);
