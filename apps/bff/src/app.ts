@@ -20,6 +20,7 @@ import {
 import type { Env } from './env';
 import { GameApiClient } from './game-api/client';
 import { SharedCache } from './game-api/shared-cache';
+import { rateLimits } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
 import { appRouter, type AppRouter } from './routers';
@@ -131,18 +132,23 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     https: env.httpsCookies,
   });
 
+  const limits = await rateLimits(app, env.rateLimits, env.redisUrl);
+
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/public-config.json', (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(env.publicConfig),
   );
 
   await app.register((auth, _options, done) => {
+    auth.addHook('onRequest', limits.auth);
     authRoutes(auth, { publicUrl: env.publicUrl, sessions, oidc, gameApi });
     done();
   });
 
   await app.register(async (trpc) => {
+    trpc.addHook('onRequest', limits.trpcPerClient);
     trpc.addHook('onRequest', requestAuthHook({ publicUrl: env.publicUrl, sessions, oidc }));
+    trpc.addHook('onRequest', limits.trpcPerUser);
     trpc.addHook('onSend', (_request, reply, payload, done) => {
       reply.header('cache-control', 'no-store');
       done(null, payload);

@@ -53,6 +53,14 @@ const Raw = z.object({
   SESSION_IDLE_TIMEOUT_SECONDS: seconds(1800).default(1800),
   SESSION_ABSOLUTE_TIMEOUT_SECONDS: seconds(36_000).default(36_000),
 
+  /** Request limits per window (issue 9), shared through Redis when REDIS_URL is set. */
+  RATE_LIMIT_WINDOW_SECONDS: seconds(3600).default(60),
+  RATE_LIMIT_TRPC_PER_CLIENT: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_TRPC_PER_USER: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_AUTH_PER_CLIENT: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_BACKCHANNEL_PER_CLIENT: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_NAMESPACE: z.string().trim().min(1).default('nova:rl:'),
+
   WEB_DIST_DIR: optionalText,
   ASSET_BASE_URL: z.string().trim().min(1).default('/images/'),
 
@@ -158,6 +166,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
       secret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
       idleSeconds: raw.SESSION_IDLE_TIMEOUT_SECONDS,
       absoluteSeconds: Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS),
+    },
+    rateLimits: {
+      windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
+      trpcPerClient: raw.RATE_LIMIT_TRPC_PER_CLIENT,
+      trpcPerUser: raw.RATE_LIMIT_TRPC_PER_USER,
+      authPerClient: raw.RATE_LIMIT_AUTH_PER_CLIENT,
+      backchannelPerClient: raw.RATE_LIMIT_BACKCHANNEL_PER_CLIENT,
+      namespace: raw.RATE_LIMIT_NAMESPACE,
     },
     webDistDir: raw.WEB_DIST_DIR,
     publicConfig: {

@@ -81,6 +81,9 @@ export async function startStack(
         GAME_API_URL: sim.url,
         WEB_DIST_DIR: '/nonexistent-web-dist',
         SESSION_SECRET: TEST_SESSION_SECRET,
+        // Every test signs in from 127.0.0.1: per-client limits are tested in rate-limits.test.ts.
+        RATE_LIMIT_AUTH_PER_CLIENT: '100000',
+        RATE_LIMIT_TRPC_PER_CLIENT: '100000',
         ...bffOptions.env,
       });
       const app = await buildApp(env, {
