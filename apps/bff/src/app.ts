@@ -20,6 +20,7 @@ import {
 import type { Env } from './env';
 import { GameApiClient } from './game-api/client';
 import { SharedCache } from './game-api/shared-cache';
+import { dependencyErrors, readiness } from './plugins/dependencies';
 import { rateLimits } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
@@ -135,6 +136,12 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   const limits = await rateLimits(app, env.rateLimits, env.redisUrl);
 
   app.get('/healthz', () => ({ status: 'ok' }));
+  dependencyErrors(app);
+  readiness(app, {
+    store,
+    issuer: env.oidc.issuer,
+    ...(overrides.oidcFetch ? { fetch: overrides.oidcFetch } : {}),
+  });
   app.get('/public-config.json', (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(env.publicConfig),
   );
