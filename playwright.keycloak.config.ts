@@ -59,9 +59,10 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: KC.clientSecret,
         GAME_API_URL: KC.gameApi,
         LOG_LEVEL: 'warn',
-        // Every test comes from 127.0.0.1: the per-client limits would count the whole suite.
+        // Every test comes from 127.0.0.1 and shares three accounts: the limits would count the suite.
         RATE_LIMIT_TRPC_PER_CLIENT: '100000',
         RATE_LIMIT_AUTH_PER_CLIENT: '10000',
+        RATE_LIMIT_TRPC_PER_USER: '100000',
         ...KC.operator,
       },
       reuseExistingServer: false,
