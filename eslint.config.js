@@ -98,7 +98,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**', 'e2e-keycloak/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-restricted-imports': 'off',

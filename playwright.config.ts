@@ -81,6 +81,10 @@ export default defineConfig({
         // Issue 10: nothing kept between runs; a short re-authentication window (e2e/accountability).
         DATA_DIR: 'memory://',
         STEP_UP_MAX_AGE_SECONDS: '30',
+        // Every test comes from 127.0.0.1 and shares three accounts: the limits would count the suite.
+        RATE_LIMIT_TRPC_PER_CLIENT: '100000',
+        RATE_LIMIT_AUTH_PER_CLIENT: '10000',
+        RATE_LIMIT_TRPC_PER_USER: '100000',
         ...E2E.operator,
       },
       reuseExistingServer: false,

@@ -2,7 +2,9 @@
 // (dev-idp when OIDC_ISSUER is unset, game-api-sim when GAME_API_URL is unset, discord-sim when
 // DISCORD_CLIENT_ID is unset outside production) and the BFF, and
 // prints where each part listens. `pnpm dev` (--dev) runs the same with Vite's dev server.
+// `pnpm start --keycloak` runs the real Keycloak (decision 010) instead of dev-idp.
 import { spawn } from 'node:child_process';
+import { KEYCLOAK_VERSION, missingKeycloakPackages, startKeycloak } from './lib/keycloak.mjs';
 import { APPS, ROOT, buildMissing, isPortFree, startNode, stopAll, waitForHttp } from './lib/processes.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -14,7 +16,12 @@ const idpPort = Number(process.env.DEV_IDP_PORT ?? 8080);
 const simPort = Number(process.env.GAME_API_PORT ?? 8090);
 const discordPort = Number(process.env.DISCORD_SIM_PORT ?? 8070);
 
-const needIdp = !process.env.OIDC_ISSUER;
+const withKeycloak = process.argv.includes('--keycloak');
+const keycloakAdmin = {
+  username: process.env.KEYCLOAK_ADMIN_USER ?? 'admin',
+  password: process.env.KEYCLOAK_ADMIN_PASSWORD ?? 'admin',
+};
+const needIdp = !process.env.OIDC_ISSUER && !withKeycloak;
 const needSim = !process.env.GAME_API_URL;
 // Production without a Discord application keeps Discord linking off (never a demo stand-in).
 const needDiscord = !process.env.DISCORD_CLIENT_ID && !production;
@@ -37,7 +44,7 @@ buildMissing(parts);
 
 for (const [name, wanted] of [
   ['BFF', port],
-  ...(needIdp ? [['dev-idp', idpPort]] : []),
+  ...(needIdp || withKeycloak ? [[withKeycloak ? 'Keycloak' : 'dev-idp', idpPort]] : []),
   ...(needSim ? [['game-api-sim', simPort]] : []),
   ...(needDiscord ? [['discord-sim', discordPort]] : []),
   ...(dev ? [['Vite', webDevPort]] : []),
@@ -62,6 +69,29 @@ const issuer = process.env.OIDC_ISSUER ?? `http://localhost:${idpPort}/realms/no
 const gameApiUrl = process.env.GAME_API_URL ?? `http://localhost:${simPort}/`;
 
 try {
+  if (withKeycloak) {
+    const missing = missingKeycloakPackages();
+    if (missing.length > 0) {
+      console.error(
+        `Für Keycloak fehlen Systempakete. Bitte installieren mit:\n  sudo apt-get install -y ${missing.join(' ')}`,
+      );
+      process.exit(1);
+    }
+    console.log(`• starte Keycloak ${KEYCLOAK_VERSION} (der erste Start lädt und baut ihn, ≈ 1–3 min) …`);
+    const keycloak = startKeycloak({
+      port: idpPort,
+      managementPort: Number(process.env.KEYCLOAK_MANAGEMENT_PORT ?? 9000),
+      realmEnv: {
+        NOVA_PUBLIC_URL: publicUrl,
+        NOVA_WEB_CLIENT_SECRET: process.env.OIDC_CLIENT_SECRET ?? 'nova-web-dev-secret',
+        NOVA_INTEGRATOR_CLIENT_SECRET: process.env.INTEGRATOR_CLIENT_SECRET ?? 'integrator-dev-secret',
+      },
+      admin: keycloakAdmin,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(keycloak);
+    await waitForHttp(`${issuer}/.well-known/openid-configuration`, { child: keycloak, timeoutMs: 300_000 });
+  }
   if (needIdp) {
     const idp = startNode('dev-idp', APPS['dev-idp'].output, {
       DEV_IDP_PORT: String(idpPort),
@@ -135,7 +165,14 @@ try {
   console.log('\nNova Legacy läuft:');
   line('Website + Control Panel', publicUrl);
   line('BFF (API, /trpc, /auth)', `http://localhost:${port}`);
-  line('Identitätsdienst', needIdp ? `${issuer}  (Demo-Stand-in dev-idp)` : issuer);
+  line(
+    'Identitätsdienst',
+    needIdp
+      ? `${issuer}  (Demo-Stand-in dev-idp)`
+      : withKeycloak
+        ? `${issuer}  (Keycloak ${KEYCLOAK_VERSION})`
+        : issuer,
+  );
   line('Game API', needSim ? `${gameApiUrl}  (Demo-Stand-in game-api-sim)` : gameApiUrl);
   line(
     'Discord-Verknüpfung',
@@ -147,6 +184,12 @@ try {
   );
   line('Sitzungen', process.env.REDIS_URL ? `Redis ${process.env.REDIS_URL}` : 'Arbeitsspeicher');
   if (needIdp) console.log('\n  Demo-Konten: spieler/spieler, beta/beta, admin/admin');
+  if (withKeycloak) {
+    console.log(
+      `\n  Keycloak-Administration: http://localhost:${idpPort}/admin (${keycloakAdmin.username}/${keycloakAdmin.password});` +
+        '\n  Benutzer im Realm „nova“ dort anlegen (Rollen: Client nova-web, web:*). Die Datenbank ist flüchtig.',
+    );
+  }
   console.log('  Beenden mit Strg+C\n');
 } catch (error) {
   console.error(`Start fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,7 +1,9 @@
 // The one test command (README, CI): system dependencies, lint, format, types, unit and integration
-// tests, build, end-to-end tests in Debian's Chromium. `--only unit|e2e` runs a part.
+// tests, build, end-to-end tests in Debian's Chromium against dev-idp, then the sign-in end-to-end
+// tests against the real Keycloak 26 (fetched with Maven, cached). `--only unit|e2e|keycloak` runs a part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureKeycloak, KEYCLOAK_VERSION, missingKeycloakPackages } from './lib/keycloak.mjs';
 import { ROOT } from './lib/processes.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -19,9 +21,13 @@ function run(label, command, args, env = {}) {
   }
 }
 
-/** Chromium and redis-server from Debian; installed when missing and we may, else the exact command. */
+/**
+ * Chromium and redis-server from Debian, and for Keycloak a JDK, Maven and unzip; installed when
+ * missing and we may, else the exact command.
+ */
 function ensureSystemPackages() {
   const missing = [];
+  if (!only || only === 'keycloak') missing.push(...missingKeycloakPackages());
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
   if (!['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((p) => existsSync(p)))
     missing.push('redis-server');
@@ -47,6 +53,26 @@ if (!only || only === 'unit') {
 if (!only || only === 'e2e') {
   run('Build', 'pnpm', ['-r', '--workspace-concurrency=1', 'build']);
   run('End-to-End-Tests (Chromium)', 'pnpm', ['exec', 'playwright', 'test']);
+}
+if (!only || only === 'keycloak') {
+  if (only) run('Build', 'pnpm', ['-r', '--workspace-concurrency=1', 'build']);
+  const started = Date.now();
+  try {
+    ensureKeycloak();
+  } catch (error) {
+    console.error(
+      `\n✖ Keycloak ${KEYCLOAK_VERSION}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  }
+  timings.push([`Keycloak ${KEYCLOAK_VERSION} bereitstellen`, (Date.now() - started) / 1000]);
+  run(`End-to-End-Tests mit Keycloak ${KEYCLOAK_VERSION}`, 'pnpm', [
+    'exec',
+    'playwright',
+    'test',
+    '-c',
+    'playwright.keycloak.config.ts',
+  ]);
 }
 
 console.log('\nZeiten:');

@@ -14,11 +14,18 @@ import { OidcClient } from './auth/oidc';
 import { discordRoutes } from './auth/discord';
 import { authRoutes } from './auth/routes';
 import { clientUrls } from './auth/urls';
-import { RefreshPendingError, SessionEndedError, TokenService } from './auth/token-service';
+import {
+  IdentityProviderUnavailableError,
+  RefreshPendingError,
+  SessionEndedError,
+  TokenService,
+} from './auth/token-service';
 import { createDatabase, type Database } from './db/database';
 import type { Env } from './env';
 import { GameApiClient } from './game-api/client';
 import { SharedCache } from './game-api/shared-cache';
+import { dependencyErrors, readiness } from './plugins/dependencies';
+import { rateLimits } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
 import { appRouter, type AppRouter } from './routers';
@@ -150,12 +157,21 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     https: env.httpsCookies,
   });
 
+  const limits = await rateLimits(app, env.rateLimits, env.redisUrl);
+
   app.get('/healthz', () => ({ status: 'ok' }));
+  dependencyErrors(app);
+  readiness(app, {
+    store,
+    issuer: env.oidc.issuer,
+    ...(overrides.oidcFetch ? { fetch: overrides.oidcFetch } : {}),
+  });
   app.get('/public-config.json', (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(env.publicConfig),
   );
 
   await app.register((auth, _options, done) => {
+    auth.addHook('onRequest', limits.auth);
     authRoutes(auth, { publicUrl: env.publicUrl, sessions, oidc, gameApi, audit });
     discordRoutes(auth, {
       publicUrl: env.publicUrl,
@@ -171,7 +187,9 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   });
 
   await app.register(async (trpc) => {
+    trpc.addHook('onRequest', limits.trpcPerClient);
     trpc.addHook('onRequest', requestAuthHook({ publicUrl: env.publicUrl, sessions, oidc }));
+    trpc.addHook('onRequest', limits.trpcPerUser);
     trpc.addHook('onSend', (_request, reply, payload, done) => {
       reply.header('cache-control', 'no-store');
       done(null, payload);
@@ -194,7 +212,10 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
               if (error instanceof RefreshPendingError) {
                 throw new TRPCError({
                   code: 'SERVICE_UNAVAILABLE',
-                  message: ERROR_MESSAGES.RETRY,
+                  message:
+                    error instanceof IdentityProviderUnavailableError
+                      ? ERROR_MESSAGES.IDP_UNAVAILABLE
+                      : ERROR_MESSAGES.RETRY,
                   cause: error,
                 });
               }

@@ -60,6 +60,13 @@ const Raw = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Destructive admin actions need a sign-in at most this old (re-authentication). */
   STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** Request limits per window (issue 9), shared through Redis when REDIS_URL is set. */
+  RATE_LIMIT_WINDOW_SECONDS: seconds(3600).default(60),
+  RATE_LIMIT_TRPC_PER_CLIENT: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_TRPC_PER_USER: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_AUTH_PER_CLIENT: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_BACKCHANNEL_PER_CLIENT: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_NAMESPACE: z.string().trim().min(1).default('nova:rl:'),
 
   WEB_DIST_DIR: optionalText,
   ASSET_BASE_URL: z.string().trim().min(1).default('/images/'),
@@ -196,6 +203,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
         } as const),
     auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
     stepUpMaxAgeSeconds: raw.STEP_UP_MAX_AGE_SECONDS,
+    rateLimits: {
+      windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
+      trpcPerClient: raw.RATE_LIMIT_TRPC_PER_CLIENT,
+      trpcPerUser: raw.RATE_LIMIT_TRPC_PER_USER,
+      authPerClient: raw.RATE_LIMIT_AUTH_PER_CLIENT,
+      backchannelPerClient: raw.RATE_LIMIT_BACKCHANNEL_PER_CLIENT,
+      namespace: raw.RATE_LIMIT_NAMESPACE,
+    },
     webDistDir: raw.WEB_DIST_DIR,
     discord,
     publicConfig: {

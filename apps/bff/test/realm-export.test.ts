@@ -118,4 +118,22 @@ describe('realm export and BFF configuration', () => {
     expect(compose).toContain('./deploy/keycloak/nova-realm.json:/opt/keycloak/data/import/nova-realm.json');
     expect(compose).toMatch(/OIDC_ISSUER: \$\{KEYCLOAK_URL[^}]*\}\/realms\/nova/);
   });
+
+  it('docker-compose runs the Keycloak version the test command tests against (26.4.4 or newer)', async () => {
+    const compose = readFileSync(new URL('docker-compose.yml', root), 'utf8');
+    const { KEYCLOAK_VERSION } = (await import(new URL('scripts/lib/keycloak.mjs', root).href)) as {
+      KEYCLOAK_VERSION: string;
+    };
+    expect(compose).toContain(`image: quay.io/keycloak/keycloak:${KEYCLOAK_VERSION}\n`);
+    const [major = 0, minor = 0, patch = 0] = KEYCLOAK_VERSION.split('.').map(Number);
+    expect(major).toBe(26);
+    expect(minor * 1000 + patch).toBeGreaterThanOrEqual(4004);
+  });
+
+  it('docker-compose keeps Redis sessions across a Redis restart (append-only file on a volume)', () => {
+    const compose = readFileSync(new URL('docker-compose.yml', root), 'utf8');
+    const redis = compose.slice(compose.indexOf('\n  redis:'), compose.indexOf('\n  bff:'));
+    expect(redis).toContain("'--appendonly', 'yes'");
+    expect(redis).toMatch(/- redis-data:\/data/);
+  });
 });

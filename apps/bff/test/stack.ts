@@ -43,7 +43,15 @@ export interface Stack {
   idp: DevIdp;
   gameApiUrl: string;
   bffUrls: string[];
-  startBff(index: number, options?: { store?: SessionStore; env?: Record<string, string> }): Promise<Bff>;
+  startBff(
+    index: number,
+    options?: {
+      store?: SessionStore;
+      env?: Record<string, string>;
+      /** Fault injection: wraps the BFF's fetch to the identity provider. */
+      wrapOidcFetch?: (inner: typeof fetch) => typeof fetch;
+    },
+  ): Promise<Bff>;
   close(): Promise<void>;
 }
 
@@ -74,11 +82,14 @@ export async function startStack(
         GAME_API_URL: sim.url,
         WEB_DIST_DIR: '/nonexistent-web-dist',
         SESSION_SECRET: TEST_SESSION_SECRET,
+        // Every test signs in from 127.0.0.1: per-client limits are tested in rate-limits.test.ts.
+        RATE_LIMIT_AUTH_PER_CLIENT: '100000',
+        RATE_LIMIT_TRPC_PER_CLIENT: '100000',
         ...bffOptions.env,
       });
       const app = await buildApp(env, {
         logger: false,
-        oidcFetch: counter.fetch,
+        oidcFetch: bffOptions.wrapOidcFetch ? bffOptions.wrapOidcFetch(counter.fetch) : counter.fetch,
         database: sharedTestDatabase(),
         ...(bffOptions.store ? { store: bffOptions.store } : {}),
       });

@@ -9,6 +9,10 @@ export const ERROR_MESSAGES = {
   BAD_GATEWAY: 'Der Spielserver hat nicht wie erwartet geantwortet. Bitte versuche es später erneut.',
   GATEWAY_TIMEOUT: 'Der Spielserver antwortet gerade nicht. Bitte versuche es später erneut.',
   RETRY: 'Die Anmeldung wird gerade erneuert. Bitte versuche es gleich noch einmal.',
+  IDP_UNAVAILABLE: 'Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+  SERVICE_UNAVAILABLE:
+    'Ein benötigter Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+  RATE_LIMITED: 'Zu viele Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es erneut.',
   CSRF: 'Die Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte lade die Seite neu.',
   GENERIC: 'Etwas ist schiefgelaufen',
   OFFLINE: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung.',

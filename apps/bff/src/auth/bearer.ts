@@ -1,7 +1,7 @@
 /**
  * Bearer access tokens of integrators' scripts (ARCHITECTURE §5): JWKS signature with an algorithm
- * allow-list, issuer, expiry, and audience or authorized party equal to our client id. Keycloak marks
- * access tokens `typ: Bearer`; an ID token presented as bearer is refused.
+ * allow-list, issuer, expiry, `typ: Bearer` (Keycloak's mark of an access token, which dev-idp copies),
+ * and audience or authorized party equal to our client id.
  */
 import { webRolesOf, type RoleClaims } from '@nova/domain';
 import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
@@ -45,8 +45,9 @@ export async function verifyBearer(
   } catch (cause) {
     throw new InvalidBearerError('the bearer token is not valid', { cause });
   }
-  if (payload.typ !== undefined && payload.typ !== 'Bearer')
-    throw new InvalidBearerError('not an access token');
+  // Only access tokens: ID tokens (`ID`, or none at all), refresh tokens (`Refresh`), logout tokens
+  // (`Logout`) and anything else are refused, even when signed by the issuer for our client.
+  if (payload.typ !== 'Bearer') throw new InvalidBearerError('not an access token');
   const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
   if (!audiences.includes(expected.clientId) && payload.azp !== expected.clientId) {
     throw new InvalidBearerError('the token is not meant for this application');

@@ -15,11 +15,9 @@ import { resolveDisplayName } from './display-name';
 import { verifyLogoutToken } from './logout-token';
 import type { OidcClient } from './oidc';
 import { loginProblemPage, logoutConfirmPage } from './pages';
-import { clientKey, RateLimiter } from './rate-limit';
 import { safeReturnTo } from './return-to';
 
 const PENDING_LOGIN_MS = 60 * 60 * 1000; // doc 1 §9: pending login records last one hour
-const SIGN_IN_LIMIT = { attempts: 30, windowMs: 60_000 };
 const SETTINGS_PATH = '/control-panel/user/settings';
 
 export interface AuthRoutesOptions {
@@ -69,7 +67,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     },
   );
 
-  const limiter = new RateLimiter(SIGN_IN_LIMIT.attempts, SIGN_IN_LIMIT.windowMs);
+  // Sign-in starts store a pending login for an hour: /auth/* is limited per client across instances
+  // (plugins/rate-limits.ts), so an unauthenticated client cannot grow the store without bound.
 
   async function startAuthorization(
     request: FastifyRequest,
@@ -78,17 +77,6 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     returnTo: string,
     stepUp = false,
   ): Promise<FastifyReply> {
-    if (!limiter.allow(clientKey(request.ip))) {
-      return noStore(reply)
-        .code(429)
-        .header('retry-after', String(SIGN_IN_LIMIT.windowMs / 1000))
-        .type('text/html; charset=utf-8')
-        .send(
-          loginProblemPage(
-            'Zu viele Anmeldeversuche in kurzer Zeit. Bitte warte einen Moment und versuche es erneut.',
-          ),
-        );
-    }
     // Reuse this browser's binding (several tabs may sign in at once), but only one we could have made.
     const existing = request.cookies[sessions.bindingCookieName];
     const binding =

@@ -1,27 +1,47 @@
 /**
  * Access tokens for the game API. A token that expires within 20 s is refreshed first (doc 1 §7),
  * single-flight per session: in this process one promise per session, across instances a lock in
- * the shared store; the others wait for the winner's tokens. A failed refresh ends the session.
+ * the shared store; the others wait for the winner's tokens.
+ *
+ * Only the identity provider's `invalid_grant` ends a session (issue 9). A timeout, a reset or a 5xx
+ * keeps it: the caller answers 503 and the next request tries again. The lock is a lease shorter
+ * than the waiters' patience, so when its holder dies a waiter takes over; and an `invalid_grant`
+ * for a refresh token that another instance has meanwhile replaced is not the end either.
  */
 import { LIMITS } from '@nova/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { ResponseBodyError } from 'openid-client';
 import type { AuthState, SessionStore } from '../session/types';
 import { authStateFrom } from './claims';
 import type { OidcClient } from './oidc';
 
 const LEEWAY_MS = LIMITS.tokenRefreshLeewaySeconds * 1000;
-const LOCK_MS = 15_000;
-/** Waiters outlast the lock (and the identity provider's timeout inside it) before giving up. */
-const WAIT_MS = LOCK_MS + 10_000;
+/** The lock's lease: the identity provider's timeout (5 s, OidcClient) and a margin. */
+export const LOCK_MS = 8_000;
+/** Waiters outlast a dead holder's lease before giving up with 503. */
+export const WAIT_MS = LOCK_MS + 4_000;
 const WAIT_STEP_MS = 50;
 
 export class SessionEndedError extends Error {
   override name = 'SessionEndedError';
 }
 
-/** The refresh did not finish in time; the session is still alive, so the caller may retry. */
+/**
+ * The refresh did not finish in time or the identity provider did not answer it properly; the
+ * session is still alive, so the caller may retry.
+ */
 export class RefreshPendingError extends Error {
   override name = 'RefreshPendingError';
+}
+
+/** The identity provider timed out, reset or answered 5xx (or not OAuth) to a refresh. */
+export class IdentityProviderUnavailableError extends RefreshPendingError {
+  override name = 'IdentityProviderUnavailableError';
+}
+
+export interface LockTiming {
+  lockMs: number;
+  waitMs: number;
 }
 
 export class TokenService {
@@ -29,9 +49,10 @@ export class TokenService {
 
   constructor(
     private readonly store: SessionStore,
-    private readonly oidc: OidcClient,
-    private readonly log: FastifyBaseLogger,
+    private readonly oidc: Pick<OidcClient, 'clientId' | 'refresh'>,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
     private readonly now: () => number = Date.now,
+    private readonly timing: LockTiming = { lockMs: LOCK_MS, waitMs: WAIT_MS },
   ) {}
 
   #fresh(auth: AuthState): boolean {
@@ -50,9 +71,9 @@ export class TokenService {
   }
 
   async #refreshShared(key: string): Promise<AuthState> {
-    const deadline = this.now() + WAIT_MS;
+    const deadline = this.now() + this.timing.waitMs;
     while (this.now() < deadline) {
-      const lock = await this.store.acquireLock(`refresh:${key}`, LOCK_MS);
+      const lock = await this.store.acquireLock(`refresh:${key}`, this.timing.lockMs);
       if (lock) {
         try {
           return await this.#refreshLocked(key);
@@ -73,17 +94,31 @@ export class TokenService {
     const current = await this.store.get(key);
     if (!current) throw new SessionEndedError('the session ended');
     if (this.#fresh(current.auth)) return current.auth; // refreshed by another instance meanwhile
-    if (!current.auth.refreshToken) return this.#end(key, new Error('no refresh token'));
+    const used = current.auth.refreshToken;
+    if (!used) return this.#end(key, new Error('no refresh token'));
+    let tokens;
     try {
-      const tokens = await this.oidc.refresh(current.auth.refreshToken);
-      const auth = authStateFrom(tokens, this.oidc.clientId, current.auth);
-      if (!(await this.store.setAuth(key, auth)))
-        throw new SessionEndedError('the session ended during refresh');
-      return auth;
+      tokens = await this.oidc.refresh(used);
     } catch (error) {
-      if (error instanceof SessionEndedError) throw error;
+      if (!isInvalidGrant(error)) {
+        this.log.warn(
+          { reason: error instanceof Error ? error.name : 'unknown', status: statusOf(error) },
+          'the identity provider did not answer the refresh; the session is kept',
+        );
+        throw new IdentityProviderUnavailableError('the identity provider is unavailable', { cause: error });
+      }
+      // A slow instance whose lease ran out may have rotated the token meanwhile: then it is stored.
+      const now = await this.store.get(key);
+      if (now && now.auth.refreshToken !== used) {
+        if (this.#fresh(now.auth)) return now.auth;
+        throw new RefreshPendingError('another instance replaced the refresh token', { cause: error });
+      }
       return this.#end(key, error);
     }
+    const auth = authStateFrom(tokens, this.oidc.clientId, current.auth);
+    if (!(await this.store.setAuth(key, auth)))
+      throw new SessionEndedError('the session ended during refresh');
+    return auth;
   }
 
   async #end(key: string, cause: unknown): Promise<never> {
@@ -91,4 +126,13 @@ export class TokenService {
     await this.store.destroy(key);
     throw new SessionEndedError('token refresh failed', { cause });
   }
+}
+
+/** The identity provider refused the refresh token itself (expired, revoked, session ended). */
+export function isInvalidGrant(error: unknown): boolean {
+  return error instanceof ResponseBodyError && error.error === 'invalid_grant';
+}
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof ResponseBodyError ? error.status : undefined;
 }

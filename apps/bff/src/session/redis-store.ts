@@ -26,6 +26,9 @@ export class RedisSessionStore implements SessionStore {
 
   constructor(url: string) {
     this.#redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // A lost connection surfaces as the failing command's error (503, plugins/dependencies.ts) and
+    // in /readyz; without a listener ioredis would print every reconnect attempt as unhandled.
+    this.#redis.on('error', () => undefined);
   }
 
   /** Resolves once connected; rejects with the connection error. */

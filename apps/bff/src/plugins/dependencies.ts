@@ -1,0 +1,102 @@
+/**
+ * When a dependency is down (issue 9: Redis down answered a raw 500 with the driver's English message;
+ * an unreachable identity provider answered 500 "fetch failed"): an error that comes from Redis or
+ * from an HTTP call that found no answer is 503 with a German message, anything else a generic 500;
+ * neither shows the error's own text. `/readyz` checks Redis (through the session store) and the
+ * identity provider's discovery; `/healthz` stays the cheap liveness check.
+ */
+import { ERROR_MESSAGES } from '@nova/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loginProblemPage } from '../auth/pages';
+import type { SessionStore } from '../session/types';
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const REDIS_MESSAGES =
+  /Connection is closed|Stream isn't writeable|enableOfflineQueue|Reached the max retries/;
+
+/** True for errors of an unreachable Redis or HTTP dependency, looking through `cause`. */
+export function isDependencyError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    if (typeof current !== 'object') return false;
+    const { name, code, message, cause } = current as {
+      name?: unknown;
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (name === 'MaxRetriesPerRequestError' || name === 'TimeoutError' || name === 'AbortError') return true;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR_'))) return true;
+    if (typeof message === 'string' && (message === 'fetch failed' || REDIS_MESSAGES.test(message)))
+      return true;
+    current = cause;
+  }
+  return false;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, status: 500 | 503, message: string) {
+  reply.code(status).header('cache-control', 'no-store');
+  if (status === 503) reply.header('retry-after', '5');
+  if (request.url.startsWith('/auth/')) {
+    return reply.type('text/html; charset=utf-8').send(loginProblemPage(message));
+  }
+  const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
+  return reply.send({
+    error: { message, code: status === 503 ? -32053 : -32603, data: { code, httpStatus: status } },
+  });
+}
+
+export function dependencyErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Fastify's own client errors (bad JSON, too large, …) keep their status.
+    if (typeof error.statusCode === 'number' && error.statusCode < 500) return reply.send(error);
+    if (isDependencyError(error)) {
+      request.log.warn({ reason: error.name, code: error.code }, 'a dependency is unavailable');
+      return send(request, reply, 503, ERROR_MESSAGES.SERVICE_UNAVAILABLE);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(request, reply, 500, ERROR_MESSAGES.GENERIC);
+  });
+}
+
+export function readiness(
+  app: FastifyInstance,
+  deps: { store: SessionStore; issuer: string; fetch?: typeof fetch; timeoutMs?: number },
+): void {
+  const { store, issuer, timeoutMs = 2000 } = deps;
+  const fetchFn = deps.fetch ?? fetch;
+  const withTimeout = <T>(work: Promise<T>): Promise<T> =>
+    Promise.race([
+      work,
+      new Promise<never>((_resolve, reject) =>
+        setTimeout(() => reject(new Error('timeout')), timeoutMs).unref(),
+      ),
+    ]);
+  app.get('/readyz', async (_request, reply) => {
+    const [sessions, identity] = await Promise.all([
+      withTimeout(store.get('readiness-probe')).then(
+        () => 'ok' as const,
+        () => 'nicht erreichbar' as const,
+      ),
+      withTimeout(
+        fetchFn(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(timeoutMs) }),
+      ).then(
+        (response) => (response.ok ? ('ok' as const) : ('nicht erreichbar' as const)),
+        () => 'nicht erreichbar' as const,
+      ),
+    ]);
+    const ready = sessions === 'ok' && identity === 'ok';
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ok' : 'nicht bereit', checks: { sessions, identity } });
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * Prepares the imported realm through Keycloak's Admin REST API: the web roles as realm roles too,
+ * the test users (with the demo accounts' ids, `customname`, realm and client roles), short access
+ * tokens for nova-web, user events (to see refreshes), and a foreign service-account client.
+ */
+import { test as setup, expect } from '@playwright/test';
+import { keycloakAdmin } from './admin';
+import { KC, REALM_ROLES, USERS } from './stack';
+
+setup('realm: roles, users, token lifespan, events, a foreign client', async () => {
+  const admin = await keycloakAdmin();
+  const realm = await admin.realms.findOne({ realm: KC.realm });
+  expect(realm?.defaultLocale).toBe('de');
+
+  const imported = await admin.realms.partialImport({
+    realm: KC.realm,
+    rep: {
+      ifResourceExists: 'OVERWRITE',
+      roles: { realm: REALM_ROLES.map((name) => ({ name, description: `Realm-Rolle ${name}` })) },
+      users: Object.values(USERS).map((user) => ({
+        id: user.id,
+        username: user.username,
+        enabled: true,
+        email: `${user.username}@nova-legacy.example`,
+        emailVerified: true,
+        firstName: user.customname[0],
+        lastName: 'Test',
+        attributes: { customname: [...user.customname] },
+        credentials: [{ type: 'password', value: user.password, temporary: false }],
+        realmRoles: [`default-roles-${KC.realm}`, ...user.realmRoles],
+        clientRoles: user.clientRoles.length > 0 ? { [KC.clientId]: [...user.clientRoles] } : {},
+      })),
+    },
+  });
+  // OVERWRITE: a reused Keycloak (locally) already has them.
+  expect(imported.added + imported.overwritten).toBe(REALM_ROLES.length + Object.keys(USERS).length);
+
+  const [web] = await admin.clients.find({ clientId: KC.clientId });
+  if (!web?.id) throw new Error('nova-web fehlt im importierten Realm');
+  await admin.clients.update(
+    { id: web.id },
+    {
+      ...web,
+      attributes: { ...web.attributes, 'access.token.lifespan': String(KC.accessTokenLifespanSeconds) },
+    },
+  );
+
+  await admin.realms.update(
+    { realm: KC.realm },
+    { eventsEnabled: true, enabledEventTypes: ['LOGIN', 'LOGOUT', 'REFRESH_TOKEN', 'UPDATE_PASSWORD'] },
+  );
+
+  const [foreign] = await admin.clients.find({ clientId: KC.foreignClientId });
+  if (foreign) return;
+  await admin.clients.create({
+    clientId: KC.foreignClientId,
+    secret: KC.foreignClientSecret,
+    publicClient: false,
+    serviceAccountsEnabled: true,
+    standardFlowEnabled: false,
+    directAccessGrantsEnabled: false,
+  });
+});
