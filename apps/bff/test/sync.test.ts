@@ -54,11 +54,14 @@ describe('sync procedures', () => {
     roles: string[],
     username = 'spieler',
     userId = ME,
+    signedInSecondsAgo = 0,
   ): Promise<Record<string, string>> {
     const { id } = await manager.create({
       userId,
       sid: 'sid-1',
       displayName: username,
+      // Signed in just now: a remove needs no step-up (test/accountability.test.ts covers it).
+      authTime: Math.floor(Date.now() / 1000) - signedInSecondsAgo,
       auth: {
         accessToken: 'eyJ-user-access-token',
         refreshToken: 'r',
@@ -317,6 +320,15 @@ describe('sync procedures', () => {
         expect(api.requests[0]?.authorization).toBe('Bearer eyJ-user-access-token');
       });
     }
+
+    it('refuses a delete with an old sign-in before the game API is asked (step-up)', async () => {
+      for (const proc of ['syncManager.objects.remove', 'syncManager.groups.remove']) {
+        const res = await mutate(proc, { id: 5 }, await cookieFor([SYNC_ROLE], 'spieler', ME, 3600));
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ error: { data: { reason: 'STEP_UP_REQUIRED' } } });
+      }
+      expect(writes()).toEqual([]);
+    });
 
     it('lists sync objects and groups as the game API answers them', async () => {
       const objects = [

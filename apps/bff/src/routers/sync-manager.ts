@@ -2,7 +2,8 @@
  * Sync manager (doc 2 "Sync manager", §4, §5, §7, §8): sync objects and sync groups, each with
  * list/create/update/remove; the role `web:admin:sync-manager` comes from the policy table. Field
  * errors (own zod and the game API's 400) reach the form as `data.fieldErrors` (trpc/errors.ts).
- * The game API calls live in sync/sync-manager.ts, one per write.
+ * The game API calls live in sync/sync-manager.ts, one per write. Every write is audited with the
+ * row before it (issue 10); a remove needs a recent sign-in (step-up, decision 022).
  */
 import {
   SyncGroup,
@@ -15,43 +16,90 @@ import {
   SyncObjectUpdateInput,
   SyncObjects,
 } from '@nova/contracts';
+import { audited } from '../audit/audited';
+import { requireStepUp } from '../auth/step-up';
 import { syncGroups, syncObjects, type AdminCall } from '../sync/sync-manager';
 import { authedProcedure, router } from '../trpc/init';
+import type { z } from 'zod';
 
 const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
   const call: AdminCall = { gameApi: ctx.gameApi, token: await ctx.accessToken() };
   return next({ ctx: { ...ctx, call } });
 });
 
+interface Calls<Row extends { id: number }, Values> {
+  list(call: AdminCall): Promise<Row[]>;
+  read(call: AdminCall, id: number): Promise<Row | null>;
+  create(call: AdminCall, values: Values): Promise<Row | null>;
+  update(call: AdminCall, id: number, values: Values): Promise<Row | null>;
+  remove(call: AdminCall, id: number): Promise<{ id: number }>;
+}
+
+/** list/create/update/remove of one kind, each write audited; the remove behind the step-up. */
+function writes<Row extends { id: number }, Values>(
+  type: 'sync.object' | 'sync.group',
+  calls: Calls<Row, Values>,
+  schemas: {
+    list: z.ZodType<Row[]>;
+    item: z.ZodType<Row>;
+    create: z.ZodType<{ values: Values }>;
+    update: z.ZodType<{ id: number; values: Values }>;
+  },
+) {
+  return router({
+    list: adminProcedure.output(schemas.list).query(({ ctx }) => calls.list(ctx.call)),
+    create: adminProcedure
+      .input(schemas.create)
+      .output(schemas.item.nullable())
+      .mutation(({ ctx, input }) =>
+        audited(ctx, {
+          action: `${type}.create`,
+          target: { type, id: null },
+          run: () => calls.create(ctx.call, input.values),
+          after: (row) => row ?? input.values,
+          targetId: (row) => row?.id ?? null,
+        }),
+      ),
+    update: adminProcedure
+      .input(schemas.update)
+      .output(schemas.item.nullable())
+      .mutation(({ ctx, input }) =>
+        audited(ctx, {
+          action: `${type}.update`,
+          target: { type, id: input.id },
+          before: () => calls.read(ctx.call, input.id),
+          run: () => calls.update(ctx.call, input.id, input.values),
+          after: (row) => row ?? { id: input.id, ...input.values },
+        }),
+      ),
+    remove: adminProcedure
+      .input(SyncIdInput)
+      .output(SyncIdInput)
+      .mutation(async ({ ctx, input }) => {
+        const target = { type, id: input.id };
+        await requireStepUp(ctx, `${type}.remove`, target);
+        return audited(ctx, {
+          action: `${type}.remove`,
+          target,
+          before: () => calls.read(ctx.call, input.id),
+          run: () => calls.remove(ctx.call, input.id),
+          after: () => null,
+        });
+      }),
+  });
+}
+
 export const syncManagerRouter = router({
-  objects: router({
-    list: adminProcedure.output(SyncObjects).query(({ ctx }) => syncObjects.list(ctx.call)),
-    create: adminProcedure
-      .input(SyncObjectCreateInput)
-      .output(SyncObject.nullable())
-      .mutation(({ ctx, input }) => syncObjects.create(ctx.call, input.values)),
-    update: adminProcedure
-      .input(SyncObjectUpdateInput)
-      .output(SyncObject.nullable())
-      .mutation(({ ctx, input }) => syncObjects.update(ctx.call, input.id, input.values)),
-    remove: adminProcedure
-      .input(SyncIdInput)
-      .output(SyncIdInput)
-      .mutation(({ ctx, input }) => syncObjects.remove(ctx.call, input.id)),
+  objects: writes('sync.object', syncObjects, {
+    list: SyncObjects,
+    item: SyncObject,
+    create: SyncObjectCreateInput,
+    update: SyncObjectUpdateInput,
   }),
-  groups: router({
-    list: adminProcedure.output(SyncGroups).query(({ ctx }) => syncGroups.list(ctx.call)),
-    create: adminProcedure
-      .input(SyncGroupCreateInput)
-      .output(SyncGroup.nullable())
-      .mutation(({ ctx, input }) => syncGroups.create(ctx.call, input.values)),
-    update: adminProcedure
-      .input(SyncGroupUpdateInput)
-      .output(SyncGroup.nullable())
-      .mutation(({ ctx, input }) => syncGroups.update(ctx.call, input.id, input.values)),
-    remove: adminProcedure
-      .input(SyncIdInput)
-      .output(SyncIdInput)
-      .mutation(({ ctx, input }) => syncGroups.remove(ctx.call, input.id)),
+  groups: writes('sync.group', syncGroups, {
+    list: SyncGroups,
+    item: SyncGroup,
+    create: SyncGroupCreateInput,
+    update: SyncGroupUpdateInput,
   }),
 });

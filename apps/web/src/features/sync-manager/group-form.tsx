@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Checkbox, Field, Input } from '../../components/ui/field';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { applyFieldErrors, useSessionLoss } from '../../lib/mutation';
+import { beginStepUp, isStepUpRequired } from '../../lib/step-up';
 import { trpc } from '../../lib/trpc';
 import type { SyncGroupRow, SyncObjectRow } from './api';
 import { FormFooter } from './form-footer';
@@ -75,6 +76,11 @@ export function GroupForm({
       await remove.mutateAsync({ id: row.id });
       onDone(T.groupDeleted);
     } catch (error) {
+      // Decision 022: deleting needs a fresh sign-in; the admin comes back to this screen.
+      if (isStepUpRequired(error)) {
+        beginStepUp({ syncManager: true });
+        return;
+      }
       fail(error, T.groupDeleteFailed);
     }
   };

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Field, Input, Select } from '../../components/ui/field';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { applyFieldErrors, useSessionLoss } from '../../lib/mutation';
+import { beginStepUp, isStepUpRequired } from '../../lib/step-up';
 import { trpc } from '../../lib/trpc';
 import type { SyncObjectRow } from './api';
 import { FormFooter } from './form-footer';
@@ -61,6 +62,11 @@ export function ObjectForm({ row, onDone }: { row: SyncObjectRow | null; onDone:
       await remove.mutateAsync({ id: row.id });
       onDone(T.objectDeleted);
     } catch (error) {
+      // Decision 022: deleting needs a fresh sign-in; the admin comes back to this screen.
+      if (isStepUpRequired(error)) {
+        beginStepUp({ syncManager: true });
+        return;
+      }
       fail(error, T.objectDeleteFailed);
     }
   };
