@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ROOT, buildMissing, freePort, startNode, stopAll, waitForHttp } from './lib/processes.mjs';
+import { chromiumLaunchOptions } from './lib/chromium.mjs';
 
 const KB = 1024;
 const PUBLIC_BUDGET = 130 * KB;
@@ -96,17 +97,7 @@ const children = [
     { quiet: true },
   ),
 ];
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   await waitForHttp(`${issuer}/.well-known/openid-configuration`);
   await waitForHttp(`${gameApi}toplist`);

@@ -4,8 +4,8 @@
  * and audience or authorized party equal to our client id.
  */
 import { webRolesOf, type RoleClaims } from '@nova/domain';
-import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { ALLOWED_ALGORITHMS, CLOCK_TOLERANCE_SECONDS } from './jwt';
+import type { JWTPayload, JWTVerifyGetKey } from 'jose';
+import { verifyIssuerJwt } from './jwt';
 
 export interface BearerIdentity {
   userId: string;
@@ -34,17 +34,13 @@ export async function verifyBearer(
   keys: JWTVerifyGetKey,
   expected: { issuer: string; clientId: string },
 ): Promise<BearerIdentity> {
-  let payload: AccessClaims;
-  try {
-    ({ payload } = await jwtVerify<AccessClaims>(token, keys, {
-      issuer: expected.issuer,
-      algorithms: ALLOWED_ALGORITHMS,
-      clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      requiredClaims: ['exp', 'sub'],
-    }));
-  } catch (cause) {
-    throw new InvalidBearerError('the bearer token is not valid', { cause });
-  }
+  const payload = await verifyIssuerJwt<AccessClaims>(
+    token,
+    keys,
+    expected.issuer,
+    { requiredClaims: ['exp', 'sub'] },
+    (cause) => new InvalidBearerError('the bearer token is not valid', { cause }),
+  );
   // Only access tokens: ID tokens (`ID`, or none at all), refresh tokens (`Refresh`), logout tokens
   // (`Logout`) and anything else are refused, even when signed by the issuer for our client.
   if (payload.typ !== 'Bearer') throw new InvalidBearerError('not an access token');

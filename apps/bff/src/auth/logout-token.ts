@@ -2,8 +2,8 @@
  * OpenID Connect Back-Channel Logout 1.0 §2.6: a logout token is a JWT signed by the issuer, for our
  * client, with `iat`, `jti`, the back-channel logout event, `sid` and/or `sub`, and without `nonce`.
  */
-import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { ALLOWED_ALGORITHMS, CLOCK_TOLERANCE_SECONDS } from './jwt';
+import type { JWTPayload, JWTVerifyGetKey } from 'jose';
+import { verifyIssuerJwt } from './jwt';
 
 export const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
@@ -24,19 +24,13 @@ export async function verifyLogoutToken(
   keys: JWTVerifyGetKey,
   expected: { issuer: string; clientId: string },
 ): Promise<LogoutClaims> {
-  let payload: LogoutPayload;
-  try {
-    ({ payload } = await jwtVerify<LogoutPayload>(token, keys, {
-      issuer: expected.issuer,
-      audience: expected.clientId,
-      algorithms: ALLOWED_ALGORITHMS,
-      clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      requiredClaims: ['iat', 'jti'],
-      maxTokenAge: '10 minutes',
-    }));
-  } catch (cause) {
-    throw new InvalidLogoutTokenError('the logout token is not valid', { cause });
-  }
+  const payload = await verifyIssuerJwt<LogoutPayload>(
+    token,
+    keys,
+    expected.issuer,
+    { audience: expected.clientId, requiredClaims: ['iat', 'jti'], maxTokenAge: '10 minutes' },
+    (cause) => new InvalidLogoutTokenError('the logout token is not valid', { cause }),
+  );
   const events = payload.events;
   if (typeof events !== 'object' || events === null || !(BACKCHANNEL_LOGOUT_EVENT in events)) {
     throw new InvalidLogoutTokenError('the logout token lacks the back-channel logout event');

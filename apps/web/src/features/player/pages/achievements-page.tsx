@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
 import { ProgressRing } from '../components/progress-ring';
-import { QueryView } from '../components/query-view';
+import { QueryView } from '../../../components/query-view';
 import { usePlayerInput } from '../hooks/use-player-target';
 
 /** Doc 2 "Achievement dashboard": ring "x / y", filters Alle / Erreicht / Nicht erreicht, cards. */

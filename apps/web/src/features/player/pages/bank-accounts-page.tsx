@@ -4,7 +4,7 @@ import { FallbackImage } from '../../../components/ui/fallback-image';
 import { assets } from '../../../config/assets';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
-import { QueryView } from '../components/query-view';
+import { QueryView } from '../../../components/query-view';
 import { usePlayerInput } from '../hooks/use-player-target';
 
 /** Doc 2 "Bank accounts": account type, Bank, Guthaben, Kontostatus. */

@@ -2,7 +2,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
-import { QueryView } from '../components/query-view';
+import { QueryView } from '../../../components/query-view';
 import { usePlayerInput } from '../hooks/use-player-target';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });

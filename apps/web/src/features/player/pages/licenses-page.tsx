@@ -5,7 +5,7 @@ import { assets } from '../../../config/assets';
 import { cn } from '../../../lib/cn';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
-import { QueryView } from '../components/query-view';
+import { QueryView } from '../../../components/query-view';
 import { usePlayerInput } from '../hooks/use-player-target';
 
 /** Doc 2 "Licenses": the four licenses, Vorhanden / Nicht vorhanden, missing ones dimmed. */

@@ -3,7 +3,7 @@ import { FallbackImage } from '../../../components/ui/fallback-image';
 import { assets } from '../../../config/assets';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
-import { QueryView } from '../components/query-view';
+import { QueryView } from '../../../components/query-view';
 import { usePlayerInput } from '../hooks/use-player-target';
 
 /** Doc 1 §2.10: cards with an image by skill id, the skill name and its level. */

@@ -7,7 +7,7 @@ import { playerHref } from '../../../config/paths';
 import { trpc } from '../../../lib/trpc';
 import { FactList, vehicleFacts } from '../components/vehicle-facts';
 import { PlayerPage } from '../components/player-page';
-import { QueryView } from '../components/query-view';
+import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';
 
 /** One vehicle, by the route parameter (replaces the old client's static mock-up). */

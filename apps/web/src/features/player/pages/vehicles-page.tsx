@@ -6,7 +6,7 @@ import { vehicleHref } from '../../../config/paths';
 import { trpc } from '../../../lib/trpc';
 import { FactList, vehicleFacts } from '../components/vehicle-facts';
 import { PlayerPage } from '../components/player-page';
-import { QueryView } from '../components/query-view';
+import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';
 
 /** The player's vehicles with their type data (ARCHITECTURE §6: real data, no mock-up). */

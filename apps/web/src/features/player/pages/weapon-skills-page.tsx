@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
-import { QueryView } from '../components/query-view';
+import { QueryView } from '../../../components/query-view';
 import { usePlayerInput } from '../hooks/use-player-target';
 
 /** Doc 2 "Weapon skills": three categories, a bar to 75, "Experte" from 75. */

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Loading } from '../../../components/ui/loading';
-import { failureStatus } from '../../../components/failure-status';
+import { Button } from './ui/button';
+import { EmptyState } from './ui/empty-state';
+import { Loading } from './ui/loading';
+import { failureStatus } from './failure-status';
 
 /**
  * The states of a player list screen (doc 1 §4, doc 2 §8): loading text; a game API 403 is the
