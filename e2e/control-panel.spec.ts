@@ -47,6 +47,7 @@ for (const role of ['spieler', 'beta', 'admin'] as Role[]) {
       'Accounteinstellungen',
       ...(roles.includes('web:admin:sync-manager') ? ['Sync Management'] : []),
       ...(roles.includes('web:admin:server-manager') ? ['Server Management'] : []),
+      ...(roles.includes('web:admin') ? ['Audit-Log'] : []),
       'Help',
       'Logout',
     ];
