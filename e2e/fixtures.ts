@@ -3,7 +3,7 @@
  * (STYLE.md); `expectConsoleError` allows one pattern. `asRole` gives a page signed in as a demo
  * account, from the storage state the setup project saved.
  */
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { storageStateOf, type Role } from './stack';
 
 interface Fixtures {
@@ -70,4 +70,19 @@ export async function signIn(page: Page, username: string, password = username):
   await page.getByLabel('Benutzername').fill(username);
   await page.getByLabel('Passwort').fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/**
+ * A page signed in through its own identity-provider session, for tests that sign in again (a
+ * re-authentication before deleting): doing that in the shared storage state would end the shared
+ * session every other test of the account uses. Closed with the test.
+ */
+export async function ownSession(browser: Browser, role: Role): Promise<Page> {
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const page = await context.newPage();
+  await page.goto('/auth/login?returnTo=/control-panel/user');
+  await signIn(page, role);
+  await expect(page).toHaveURL(/\/control-panel\/user$/);
+  await page.getByRole('button', { name: 'Verstanden' }).click();
+  return page;
 }

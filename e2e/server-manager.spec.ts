@@ -4,7 +4,7 @@
  * deleting, the vehicle manager that edits only, a player refused, the phone layout.
  * Tests run in parallel against one simulator: they change only rows they created themselves.
  */
-import { expect, signIn, test } from './fixtures';
+import { expect, ownSession, signIn, test } from './fixtures';
 
 const HUB = '/control-panel/admin/server-manager';
 
@@ -29,14 +29,15 @@ test('the administrator sees the six cards of the hub; Generische Einstellungen 
 });
 
 test('a wanted reason is created after two field errors, edited, found by its page and deleted', async ({
-  asRole,
+  browser,
   expectConsoleError,
 }) => {
   // Chromium logs every 400 answer; here they are the field errors the test asks for.
   expectConsoleError(/status of 400 \(Bad Request\) @ .*\/trpc\/catalogue\.wantedReasons\.create/);
   // A delete with a sign-in older than the step-up window is refused first (decision 022).
   expectConsoleError(/status of 403 \(Forbidden\) @ .*\/trpc\/catalogue\.wantedReasons\.remove/);
-  const page = await asRole('admin');
+  // Its own sign-in: the re-authentication below must not end the shared admin session.
+  const page = await ownSession(browser, 'admin');
   await page.goto(`${HUB}/wanted-manager`);
   await expect(page.getByRole('heading', { level: 1, name: 'Wantedkatalog verwalten' })).toBeVisible();
   const firstName = (await page.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()) ?? '';

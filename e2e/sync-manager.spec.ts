@@ -4,7 +4,7 @@
  * change the simulator's state, so they run in order.
  */
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, ownSession, signIn, test } from './fixtures';
 
 const PATH = '/control-panel/admin/sync-manager';
 
@@ -36,11 +36,11 @@ test.describe.serial('sync manager', () => {
   });
 
   test('Sync Objects: create with field errors, filter, edit by double-click, delete', async ({
-    asRole,
+    browser,
     expectConsoleError,
   }) => {
     expectConsoleError(/status of 400/);
-    const page = await asRole('admin');
+    const page = await ownSession(browser, 'admin');
     await open(page, 'Sync Objects');
     await expect(page.getByRole('heading', { name: 'Sync Objects' })).toBeVisible();
     await expect(row(page, 'Servergruppe Server Admin')).toBeVisible();
@@ -88,8 +88,8 @@ test.describe.serial('sync manager', () => {
     await expect(row(page, 'Rolle E2E')).toHaveCount(0);
   });
 
-  test('Sync Groups: create with linked objects, edit, delete, and the empty text', async ({ asRole }) => {
-    const page = await asRole('admin');
+  test('Sync Groups: create with linked objects, edit, delete, and the empty text', async ({ browser }) => {
+    const page = await ownSession(browser, 'admin');
     await open(page, 'Sync Groups');
     await expect(row(page, '/team/admin')).toBeVisible();
 

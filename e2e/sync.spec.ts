@@ -113,8 +113,10 @@ test.describe.serial('Discord wizard (spieler)', () => {
     const popup = await popupOpened;
     await expect(popup.getByText('Nova Legacy möchte auf dein Discord-Konto zugreifen')).toBeVisible();
     await popup.getByLabel('Discord-Benutzername').fill('nova_e2e');
-    await popup.getByRole('button', { name: 'Autorisieren' }).click();
-    await popup.waitForEvent('close');
+    // The popup closes itself at once: wait for that before clicking, or the event is missed.
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Autorisieren' }).click({ noWaitAfter: true });
+    await closed;
 
     await expect(step(page, 3, 'Sync')).toHaveAttribute('aria-current', 'step');
     await expect(page.getByText(/^Aktueller Status: Verbunden \(ID: [1-9]\d{17}\)$/)).toBeVisible();
@@ -132,8 +134,10 @@ test.describe.serial('Discord wizard (spieler)', () => {
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Verbinden' }).click();
     const popup = await popupOpened;
-    await popup.getByRole('button', { name: 'Abbrechen' }).click();
-    await popup.waitForEvent('close');
+    // The popup closes itself at once: wait for that before clicking, or the event is missed.
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Abbrechen' }).click({ noWaitAfter: true });
+    await closed;
     await expect(page.getByText('Etwas ist schiefgelaufen')).toBeVisible();
     await expect(step(page, 2, 'Authentifizierung')).toHaveAttribute('aria-current', 'step');
     await page.goto('/control-panel/user/sync');
