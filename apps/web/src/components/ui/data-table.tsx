@@ -31,8 +31,7 @@ export function DataTable<T>({
   rowAction?: { label: (row: T) => string; text: string; onAction: (row: T) => void };
   getRowId: (row: T) => string;
 }) {
-  // TanStack Table hands out a new instance API each render; this component is not memoised for it.
-  // eslint-disable-next-line react-hooks/incompatible-library -- see above
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns a new instance API each render, so the React Compiler must not memoise this component (it skips it either way)
   const table = useReactTable({
     data,
     columns,

@@ -9,7 +9,7 @@ import {
   type CatalogueKey,
 } from '@nova/domain';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { failureStatus } from '../../components/failure-status';
 import { Button } from '../../components/ui/button';
@@ -54,13 +54,8 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
       { replace: true },
     );
 
-  // After a deletion the last page may be gone: stay on the last one there is.
-  const rows = list.data;
-  const totalPages = rows ? Math.max(1, Math.ceil(rows.length / LIMITS.pageSize)) : 1;
-  useEffect(() => {
-    if (rows && page > totalPages) setPage(totalPages);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is rebuilt per render; page and rows decide
-  }, [rows, page, totalPages]);
+  // After a deletion (or in an address past the end) the last page there is is shown.
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.length / LIMITS.pageSize)) : 1;
 
   const columns = useMemo(() => columnsOf(catalogue), [catalogue]);
 
