@@ -28,6 +28,8 @@ import {
   procedureAccess,
   ROLES,
   routeAccess,
+  ROUTES,
+  cataloguePath,
   shiftMonth,
   skillName,
   sumInventory,
@@ -261,6 +263,60 @@ describe('policy', () => {
     expect(decide(PROCEDURE_POLICY['toplist.get'], null)).toBe('allow');
     expect(decide(PROCEDURE_POLICY['player.profile'], null)).toBe('unauthenticated');
     expect(decide(PROCEDURE_POLICY['player.profile'], { roles: [] })).toBe('allow');
+  });
+
+  it('gives every route of doc 1 §2.1 the access the spec names (expectations by hand)', () => {
+    const signedIn = { kind: 'signed-in', roles: [] };
+    const hub = 'web:admin:server-manager';
+    const expected: [string, unknown][] = [
+      ['/', { kind: 'public' }],
+      ['/home', { kind: 'public' }],
+      ['/imprint', { kind: 'public' }],
+      ['/termsOfUse', { kind: 'public' }],
+      ['/calendar', { kind: 'public' }],
+      ['/toplist', { kind: 'public' }],
+      ['/unauthorized', { kind: 'public' }],
+      ['/irgendwas', { kind: 'public' }],
+      ['/tickets', signedIn],
+      ['/control-panel', signedIn],
+      ['/control-panel/user', signedIn],
+      ['/control-panel/user/settings', signedIn],
+      ['/control-panel/user/bank-accounts', signedIn],
+      ['/control-panel/user/sync/discord', signedIn],
+      ['/control-panel/user/abc-123/vehicles/7', signedIn],
+      ['/control-panel/admin/sync-manager', { kind: 'signed-in', roles: ['web:admin:sync-manager'] }],
+      ['/control-panel/admin/server-manager', { kind: 'signed-in', roles: [hub] }],
+      [
+        '/control-panel/admin/server-manager/achievement-manager',
+        { kind: 'signed-in', roles: [hub, `${hub}:achievement`] },
+      ],
+      [
+        '/control-panel/admin/server-manager/vehicle-manager',
+        { kind: 'signed-in', roles: [hub, `${hub}:car`] },
+      ],
+      [
+        '/control-panel/admin/server-manager/skin-manager',
+        { kind: 'signed-in', roles: [hub, `${hub}:skin`] },
+      ],
+      [
+        '/control-panel/admin/server-manager/radio-manager',
+        { kind: 'signed-in', roles: [hub, `${hub}:radio`] },
+      ],
+      [
+        '/control-panel/admin/server-manager/wanted-manager',
+        { kind: 'signed-in', roles: [hub, `${hub}:wanted`] },
+      ],
+      ['/control-panel/admin/audit-log', { kind: 'signed-in', roles: ['web:admin'] }],
+    ];
+    for (const [path, access] of expected) expect(routeAccess(path), path).toEqual(access);
+  });
+
+  it('spells each address once in the route table', () => {
+    expect(ROUTES.settings.path).toBe('/control-panel/user/settings');
+    expect(ROUTES.syncDiscord.path).toBe('/control-panel/user/sync/discord');
+    expect(cataloguePath('vehicleTypes')).toBe('/control-panel/admin/server-manager/vehicle-manager');
+    const all = Object.values(ROUTES).map((route) => route.path);
+    expect(new Set(all).size).toBe(all.length);
   });
 
   it('applies the most specific route prefix', () => {

@@ -1,3 +1,4 @@
+export * from './access';
 export * from './achievements';
 export * from './banks';
 export * from './calendar';
@@ -11,6 +12,7 @@ export * from './movement';
 export * from './options';
 export * from './pagination';
 export * from './policy';
+export * from './routes';
 export * from './roles';
 export * from './skills';
 export * from './teamspeak';

@@ -3,17 +3,16 @@
  * with the roles it needs. Deny by default: a procedure missing here is refused by the BFF.
  * Roles and routes: doc 1 §2.1 and §6.
  */
-import { CATALOGUES, CATALOGUE_OPERATIONS, type CatalogueKey, type CatalogueOperation } from './catalogues';
-import { ROLES, holdsAll, type Role } from './roles';
-
-export type Access =
-  { readonly kind: 'public' } | { readonly kind: 'signed-in'; readonly roles: readonly Role[] };
-
-export const PUBLIC: Access = { kind: 'public' };
-export const SIGNED_IN: Access = { kind: 'signed-in', roles: [] };
-export function requires(...roles: Role[]): Access {
-  return { kind: 'signed-in', roles };
-}
+import { PUBLIC, SIGNED_IN, requires, type Access } from './access';
+import {
+  CATALOGUES,
+  CATALOGUE_KEYS,
+  CATALOGUE_OPERATIONS,
+  type CatalogueKey,
+  type CatalogueOperation,
+} from './catalogues';
+import { ROLES } from './roles';
+import { ROUTES, cataloguePath, type CataloguePath } from './routes';
 
 /**
  * A catalogue of Server Management is reached below the hub (doc 1 §2.1: the manager routes are
@@ -37,16 +36,9 @@ const CATALOGUE_PROCEDURES = Object.fromEntries(
   ),
 ) as Partial<Record<CatalogueProcedurePath, Access>>;
 
-const MANAGER_ROUTE = '/control-panel/admin/server-manager';
-
-type CatalogueRoutePath = `${typeof MANAGER_ROUTE}/${(typeof CATALOGUES)[CatalogueKey]['segment']}`;
-
 const CATALOGUE_ROUTES = Object.fromEntries(
-  (Object.keys(CATALOGUES) as CatalogueKey[]).map((key) => [
-    `${MANAGER_ROUTE}/${CATALOGUES[key].segment}`,
-    catalogueAccess(key),
-  ]),
-) as Record<CatalogueRoutePath, Access>;
+  CATALOGUE_KEYS.map((key) => [cataloguePath(key), catalogueAccess(key)]),
+) as Record<CataloguePath, Access>;
 
 export const PROCEDURE_POLICY = {
   'session.me': PUBLIC,
@@ -93,36 +85,23 @@ export function procedureAccess(path: string): Access | undefined {
 }
 
 /**
- * Route prefixes of doc 1 §2.1 that need more than public access. The most specific prefix that
- * covers a path applies; paths no prefix covers are public.
+ * Route prefixes of doc 1 §2.1 that need more than public access, from the route table and the
+ * catalogue registry. The most specific prefix that covers a path applies; paths no prefix covers
+ * are public.
  */
-export const ROUTE_POLICY = {
-  '/tickets': SIGNED_IN,
-  '/control-panel': SIGNED_IN,
-  '/control-panel/admin/sync-manager': requires(ROLES.syncManager),
-  [MANAGER_ROUTE]: requires(ROLES.serverManager),
-  '/control-panel/admin/audit-log': requires(ROLES.admin),
+export const ROUTE_POLICY: Readonly<Record<string, Access>> = {
+  ...Object.fromEntries(
+    Object.values(ROUTES).flatMap((route) => ('access' in route ? [[route.path, route.access]] : [])),
+  ),
   ...CATALOGUE_ROUTES,
-} as const satisfies Record<string, Access>;
-
-export type RoutePattern = keyof typeof ROUTE_POLICY;
+};
 
 export function routeAccess(pathname: string): Access {
   const path = pathname.replace(/\/+$/, '') || '/';
-  let best: RoutePattern | undefined;
-  for (const pattern of Object.keys(ROUTE_POLICY) as RoutePattern[]) {
+  let best: string | undefined;
+  for (const pattern of Object.keys(ROUTE_POLICY)) {
     const covers = path === pattern || path.startsWith(`${pattern}/`);
     if (covers && (!best || pattern.length > best.length)) best = pattern;
   }
-  return best ? ROUTE_POLICY[best] : PUBLIC;
-}
-
-export type Decision = 'allow' | 'unauthenticated' | 'forbidden';
-
-/** `principal` is null when nobody is signed in. */
-export function decide(access: Access | undefined, principal: { roles: readonly string[] } | null): Decision {
-  if (!access) return 'forbidden';
-  if (access.kind === 'public') return 'allow';
-  if (!principal) return 'unauthenticated';
-  return holdsAll(principal.roles, access.roles) ? 'allow' : 'forbidden';
+  return best === undefined ? PUBLIC : (ROUTE_POLICY[best] ?? PUBLIC);
 }

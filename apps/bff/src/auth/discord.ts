@@ -13,6 +13,7 @@
  * cancelled authorisation or any failure links nothing and ends at the wizard with an error.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ROUTES } from '@nova/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { GameApiClient } from '../game-api/client';
@@ -43,7 +44,7 @@ export interface DiscordRoutesOptions {
 }
 
 /** Where the wizard lives (doc 1 §2.1: control-panel/user/sync/discord). */
-export const DISCORD_WIZARD_PATH = '/control-panel/user/sync/discord';
+export const DISCORD_WIZARD_PATH = ROUTES.syncDiscord.path;
 export const DISCORD_CALLBACK_PATH = '/auth/discord/callback';
 const STATE_TTL_MS = 10 * 60_000;
 const TIMEOUT_MS = 5000;

@@ -1,4 +1,6 @@
 /** Small German pages the BFF renders itself (sign-in problems, logout confirmation). */
+import { ROUTES } from '@nova/domain';
+
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
@@ -21,7 +23,7 @@ export function page(title: string, body: string): string {
 export function loginProblemPage(message: string): string {
   return page(
     'Anmeldung fehlgeschlagen',
-    `<h1>Anmeldung fehlgeschlagen</h1><p>${escape(message)}</p><p><a href="/auth/login">Erneut anmelden</a><a class="secondary" href="/home">Zur Startseite</a></p>`,
+    `<h1>Anmeldung fehlgeschlagen</h1><p>${escape(message)}</p><p><a href="/auth/login">Erneut anmelden</a><a class="secondary" href="${ROUTES.home.path}">Zur Startseite</a></p>`,
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROUTES } from '@nova/domain';
 import * as oidcLib from 'openid-client';
 import { shortenIp } from '../audit/client-ip';
 import type { AuditEntry, AuditLog } from '../audit/log';
@@ -18,7 +19,7 @@ import { loginProblemPage, logoutConfirmPage } from './pages';
 import { safeReturnTo } from './return-to';
 
 const PENDING_LOGIN_MS = 60 * 60 * 1000; // doc 1 §9: pending login records last one hour
-const SETTINGS_PATH = '/control-panel/user/settings';
+const SETTINGS_PATH = ROUTES.settings.path;
 
 export interface AuthRoutesOptions {
   publicUrl: string;

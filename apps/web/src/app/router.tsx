@@ -1,14 +1,23 @@
 /**
- * The route table of doc 1 §2.1 (paths, redirects, breadcrumb labels) as route objects for
- * `useRoutes`; breadcrumbs come from `matchRoutes` over the same table. Public pages other than the
+ * The route objects for `useRoutes`, built from @nova/domain's route table (ROUTES, PLAYER_PAGES,
+ * the catalogue registry): paths and breadcrumb labels are spelled there, not here. Child paths are
+ * absolute (react-router accepts them below a parent whose path they start with). Breadcrumbs come
+ * from `matchRoutes` over these objects. Public pages other than the
  * start page and every Control Panel screen load on demand (React.lazy), so the public bundle holds
  * no Control Panel code. Access is decided by AccessGate from @nova/domain's policy table.
  */
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
-import { CATALOGUES, CATALOGUE_KEYS } from '@nova/domain';
-import { PLAYER_PAGES, VEHICLE_DETAIL_CRUMB, paths } from '../config/paths';
+import {
+  CATALOGUES,
+  CATALOGUE_KEYS,
+  PLAYER_PAGES,
+  ROUTES,
+  VEHICLE_DETAIL_CRUMB,
+  cataloguePath,
+} from '@nova/domain';
+import { paths } from '../config/paths';
 import { HomePage } from '../features/home/home-page';
 import { PublicLayout } from './root-layout';
 
@@ -35,7 +44,7 @@ export function preloadChunksFor(pathname: string): void {
   if (pathname.startsWith(paths.serverManager)) void serverManager();
   else if (pathname.startsWith(paths.syncManager)) void syncManager();
   else if (pathname.startsWith(paths.auditLog)) void auditLog();
-  else void (pathname.includes('/admin/') || pathname.includes('/sync') ? admin() : player());
+  else void (pathname.startsWith(paths.sync) ? admin() : player());
 }
 
 /** The player screens, identical under the own profile and under `user/{userId}`. */
@@ -90,92 +99,92 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { index: true, element: <Navigate to={paths.home} replace /> },
-      { path: 'home', element: <HomePage /> },
+      { path: paths.home, element: <HomePage /> },
       {
-        path: 'imprint',
+        path: paths.imprint,
         element: load(
           () => import('../features/legal/imprint-page'),
           (m) => m.ImprintPage,
         ),
       },
       {
-        path: 'termsOfUse',
+        path: paths.termsOfUse,
         element: load(
           () => import('../features/legal/terms-page'),
           (m) => m.TermsPage,
         ),
       },
       {
-        path: 'calendar',
+        path: paths.calendar,
         element: load(
           () => import('../features/calendar/calendar-page'),
           (m) => m.CalendarPage,
         ),
       },
       {
-        path: 'toplist',
+        path: paths.toplist,
         element: load(
           () => import('../features/toplist/toplist-page'),
           (m) => m.ToplistPage,
         ),
       },
       {
-        path: 'tickets',
+        path: paths.tickets,
         element: load(
           () => import('../features/account/tickets-page'),
           (m) => m.TicketsPage,
         ),
       },
-      { path: 'unauthorized', element: <UnauthorizedPage /> },
+      { path: paths.unauthorized, element: <UnauthorizedPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
   {
-    path: 'control-panel',
+    path: paths.controlPanel,
     element: load(controlPanel, (m) => m.ControlPanelLayout),
     children: [
       { index: true, element: <Navigate to={paths.user} replace /> },
       {
-        path: 'user',
-        handle: { crumb: 'Profil' },
+        path: paths.user,
+        handle: { crumb: ROUTES.user.crumb },
         children: [
           ...playerChildren(),
           {
-            path: 'settings',
-            handle: { crumb: 'Accounteinstellungen' },
+            path: paths.settings,
+            handle: { crumb: ROUTES.settings.crumb },
             element: load(
               () => import('../features/account/settings-page'),
               (m) => m.SettingsPage,
             ),
           },
           {
-            path: 'sync',
-            handle: { crumb: 'Synchronisation' },
+            path: paths.sync,
+            handle: { crumb: ROUTES.sync.crumb },
             children: [
               { index: true, element: load(admin, (m) => m.SyncOverviewPage) },
-              { path: 'teamspeak', element: load(admin, (m) => m.TeamspeakSyncPage) },
-              { path: 'discord', element: load(admin, (m) => m.DiscordSyncPage) },
+              { path: paths.syncTeamspeak, element: load(admin, (m) => m.TeamspeakSyncPage) },
+              { path: paths.syncDiscord, element: load(admin, (m) => m.DiscordSyncPage) },
             ],
           },
         ],
       },
-      { path: 'user/:userId', handle: { crumb: 'Profil' }, children: playerChildren() },
+      { path: `${paths.user}/:userId`, handle: { crumb: ROUTES.user.crumb }, children: playerChildren() },
       {
-        path: 'admin',
+        path: paths.admin,
         children: [
           { index: true, element: <NotFoundPage /> },
-          { path: 'sync-manager', element: load(syncManager, (m) => m.SyncManagerPage) },
+          { path: paths.syncManager, element: load(syncManager, (m) => m.SyncManagerPage) },
           {
-            path: 'audit-log',
-            handle: { crumb: 'Audit-Log' },
+            path: paths.auditLog,
+            handle: { crumb: ROUTES.auditLog.crumb },
             element: load(auditLog, (m) => m.AuditLogPage),
           },
           {
-            path: 'server-manager',
+            path: paths.serverManager,
             children: [
               { index: true, element: load(serverManager, (m) => m.ServerManagerHubPage) },
               ...CATALOGUE_KEYS.map((key) => ({
-                path: CATALOGUES[key].segment,
+                path: cataloguePath(key),
                 handle: { crumb: CATALOGUES[key].card.title },
                 element: load(serverManager, (m) => m.cataloguePage(key)),
               })),

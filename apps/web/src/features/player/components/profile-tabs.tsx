@@ -1,6 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { Link } from 'react-router-dom';
-import { playerHref, type PlayerPage } from '../../../config/paths';
+import type { PlayerPage } from '@nova/domain';
+import { playerHref } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 
 /**
