@@ -127,6 +127,8 @@ try {
     });
   }
   const bffEnv = {
+    // A person reads this terminal: short lines instead of JSON (LOG_FORMAT=json for machines).
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
     PORT: String(port),
     PUBLIC_URL: publicUrl,
     OIDC_ISSUER: issuer,

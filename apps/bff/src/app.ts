@@ -2,6 +2,7 @@
  * Builds the BFF as a Fastify instance (not listening; tests use `inject`): auth routes, tRPC under
  * /trpc, health, security headers and the built SPA.
  */
+import { loggerOptions, readableRequestLog } from './logging';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,7 @@ import { GameApiClient } from './game-api/client';
 import { SharedCache } from './game-api/shared-cache';
 import { dependencyErrors, readiness } from './plugins/dependencies';
 import { rateLimits } from './plugins/rate-limits';
+import { canonicalHost } from './plugins/canonical-host';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
 import { appRouter, type AppRouter } from './routers';
@@ -80,24 +82,16 @@ const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), '.
 
 export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: overrides.logger ?? {
-      level: env.logLevel,
-      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        // /auth URLs carry authorization codes, states and returnTo: log their path only.
-        req: (request: { method: string; url: string; ip?: string }) => ({
-          method: request.method,
-          url: request.url.startsWith('/auth/') ? request.url.split('?')[0] : request.url,
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger:
+      overrides.logger ??
+      loggerOptions({ level: env.logLevel, format: env.logFormat, stream: overrides.logStream }),
+    disableRequestLogging: env.logFormat === 'pretty',
     trustProxy: trustProxyOption(env.trustProxy),
     // tRPC batches name their procedures in one path segment ("session.me,player.profile").
     routerOptions: { maxParamLength: 1000 },
     return503OnClosing: true,
   });
+  if (env.logFormat === 'pretty') readableRequestLog(app);
   const now = overrides.now ?? Date.now;
 
   let store = overrides.store;
@@ -149,6 +143,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   const publicCache = new SharedCache(env.gameApi.publicCacheSeconds * 1000, now);
   const adminUserUrl = adminUserUrlFor(env.oidc.issuer, env.oidc.adminUserUrl);
 
+  canonicalHost(app, env.publicUrl);
   await app.register(cookie);
   await securityHeaders(app, {
     assetBaseUrl: env.publicConfig.assetBaseUrl,

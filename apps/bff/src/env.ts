@@ -35,6 +35,8 @@ const Raw = z.object({
     )
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: short readable lines for a person at a terminal (pnpm start); `json` for machines. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
 
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('nova-web'),
@@ -176,6 +178,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     httpsCookies: publicUrl.protocol === 'https:',
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     logLevel: raw.LOG_LEVEL,
+    logFormat: raw.LOG_FORMAT,
     oidc: {
       issuer: raw.OIDC_ISSUER ?? DEMO_ISSUER,
       clientId: raw.OIDC_CLIENT_ID,

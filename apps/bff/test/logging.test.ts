@@ -32,4 +32,23 @@ describe('logging', () => {
     for (const secret of ['SECRET-CODE', 'SECRET-STATE', 'SECRET-COOKIE', 'SECRET-CLAIM', token])
       expect(log).not.toContain(secret);
   });
+
+  it('writes one short line per request in the readable format, still without secrets', async () => {
+    const readable: string[] = [];
+    const app = await buildApp(
+      testEnv({ OIDC_ISSUER: issuer.issuer, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }),
+      { logStream: { write: (line: string) => readable.push(line) } },
+    );
+    await app.inject({ url: '/healthz' });
+    await app.inject({ url: '/auth/callback?code=SECRET-CODE&state=SECRET-STATE' });
+    await app.close();
+    const messages = readable.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages.filter((msg) => msg.startsWith('GET /healthz'))).toEqual([
+      expect.stringMatching(/^GET \/healthz 200 \d+ ms$/),
+    ]);
+    expect(messages.some((msg) => /^GET \/auth\/callback \d{3} \d+ ms$/.test(msg))).toBe(true);
+    expect(messages).not.toContain('incoming request');
+    expect(messages).not.toContain('request completed');
+    expect(readable.join('\n')).not.toContain('SECRET-');
+  });
 });

@@ -1,0 +1,25 @@
+/**
+ * On a developer's machine the site answers on `localhost` and on `127.0.0.1`, but the session and
+ * sign-in cookies belong to the host of PUBLIC_URL: a visit through the other name could never sign in
+ * ("Die Anmeldung ist abgelaufen oder ungültig"). Such a page request is sent to the configured origin.
+ * Only loopback names are redirected, and only when PUBLIC_URL is one too: behind a reverse proxy the
+ * Host header may be anything, and redirecting on it could loop.
+ */
+import type { FastifyInstance } from 'fastify';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+/** Machine endpoints keep answering on any name: probes, the API, the back-channel. */
+const EXEMPT = /^\/(trpc|healthz|readyz)(?:[/?]|$)/;
+
+export function canonicalHost(app: FastifyInstance, publicUrl: string): void {
+  const target = new URL(publicUrl);
+  if (!LOOPBACK.has(target.hostname)) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (EXEMPT.test(request.url)) return;
+    const hostname = request.hostname;
+    if (hostname === target.hostname || !LOOPBACK.has(hostname)) return;
+    // The path is appended, not resolved: "//evil.example" stays a path on the public origin.
+    return reply.redirect(`${target.origin}${request.url}`, 308);
+  });
+}
