@@ -182,6 +182,8 @@ test('skins and skills are shown with their images and names', async ({ asRole }
   await expect(page.getByText('Hier kannst du deine Skins einsehen')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Skins' }).getByRole('listitem')).toHaveCount(skins.length);
   await page.goto('/control-panel/user/skills');
+  // Issue 11: one name for the screen, as in its tab and its breadcrumb.
+  await expect(page.getByRole('heading', { level: 1, name: 'Fähigkeiten' })).toBeVisible();
   await expect(page.getByText('Hier kannst du deine Fähigkeiten einsehen')).toBeVisible();
   for (const skill of skills) {
     const card = page
@@ -228,6 +230,9 @@ test('a foreign profile shows the banner; no settings or sync there', async ({ a
   );
   await page.goto(`/control-panel/user/${other}/inventory`);
   await expect(page.getByText(BANNER)).toBeVisible();
+  // Issue 11: the screens name the other player instead of speaking of the viewer's data.
+  await expect(page.getByText('Hier siehst du die Gegenstände im Inventar von Lena_Hoffmann.')).toBeVisible();
+  await expect(page.getByText(/deine|deinem/)).toHaveCount(0);
   await expect(
     page.getByRole('navigation', { name: 'Brotkrümelnavigation' }).getByRole('link', { name: 'Profil' }),
   ).toHaveAttribute('href', `/control-panel/user/${other}`);
@@ -236,7 +241,8 @@ test('a foreign profile shows the banner; no settings or sync there', async ({ a
   await page.goto(`/control-panel/user/${other}/sync`);
   await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
   await page.goto(`/control-panel/user/${other}/vehicles`);
-  await expect(page.getByText('Du hast aktuell keine Fahrzeuge')).toBeVisible();
+  await expect(page.getByText('Lena_Hoffmann hat aktuell keine Fahrzeuge')).toBeVisible();
+  await expect(page.getByText('Du hast aktuell keine Fahrzeuge')).toHaveCount(0);
 });
 
 test("opening one's own id is not a foreign profile", async ({ asRole }) => {
@@ -253,12 +259,12 @@ test('a player with no data shows every empty state', async ({ asRole }) => {
   await expect(page.getByRole('heading', { level: 1, name: DEMO_PLAYERS.empty.username })).toBeVisible();
   await expect(page.getByText(BANNER)).toBeVisible();
   const empties = [
-    ['coupons', 'Du hast aktuell keine Coupons'],
-    ['inventory', 'Du hast aktuell keine Gegenstände in deinem Inventar'],
-    ['bank-accounts', 'Du hast aktuell keine Bankkonten'],
-    ['skins', 'Du hast aktuell keine Skins'],
-    ['skills', 'Du hast aktuell keine Fähigkeiten'],
-    ['vehicles', 'Du hast aktuell keine Fahrzeuge'],
+    ['coupons', 'Neuling_Neu hat aktuell keine Coupons'],
+    ['inventory', 'Neuling_Neu hat aktuell keine Gegenstände im Inventar'],
+    ['bank-accounts', 'Neuling_Neu hat aktuell keine Bankkonten'],
+    ['skins', 'Neuling_Neu hat aktuell keine Skins'],
+    ['skills', 'Neuling_Neu hat aktuell keine Fähigkeiten'],
+    ['vehicles', 'Neuling_Neu hat aktuell keine Fahrzeuge'],
   ] as const;
   for (const [path, text] of empties) {
     await page.goto(`${base}/${path}`);
@@ -344,7 +350,7 @@ test.describe('loading and failure states', () => {
     },
   ]);
 
-  test('a failed list load shows the empty state and offers a retry', async ({
+  test('a failed list load says so and offers a retry, without the empty text', async ({
     asRole,
     expectConsoleError,
   }) => {
@@ -354,11 +360,12 @@ test.describe('loading and failure states', () => {
       route.fulfill({ status: 504, contentType: 'application/json', body: upstreamError }),
     );
     await page.goto('/control-panel/user/coupons');
-    await expect(page.getByText('Du hast aktuell keine Coupons')).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Die Daten konnten gerade nicht geladen werden.');
+    await expect(page.getByText('Du hast aktuell keine Coupons')).toHaveCount(0);
     await page.unroute('**/trpc/player.coupons**');
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
-    await expect(page.getByText('Du hast aktuell keine Coupons')).toBeHidden();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
   });
 
   test('a failed profile load says "Spielerprofil konnte nicht geladen werden"', async ({

@@ -7,8 +7,9 @@ import { failureStatus } from './failure-status';
 
 /**
  * The states of a player list screen (doc 1 §4, doc 2 §8): loading text; a game API 403 is the
- * unauthorized page, 404 the not-found page; any other failure is logged by the BFF and shows the
- * screen's empty state, with a note that loading failed and a retry.
+ * unauthorized page, 404 the not-found page; any other failure is logged by the BFF and shows that
+ * loading failed, with a retry. Not the empty text: the spec's old client fell back to an empty
+ * list, which reads as if the data were gone (issue 11).
  */
 export function QueryView<T>({
   query,
@@ -28,18 +29,15 @@ export function QueryView<T>({
     const status = failureStatus(query.error);
     if (status) return status;
     return (
-      <>
-        <EmptyState>{emptyText}</EmptyState>
-        <p
-          role="alert"
-          className="mt-3 flex flex-wrap items-center justify-center gap-3 text-sm text-slate-600 dark:text-slate-300"
-        >
-          Die Daten konnten gerade nicht geladen werden.
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Erneut versuchen
-          </Button>
-        </p>
-      </>
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-200"
+      >
+        <p>Die Daten konnten gerade nicht geladen werden.</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Erneut versuchen
+        </Button>
+      </div>
     );
   }
   if (isEmpty(query.data)) return <EmptyState>{emptyText}</EmptyState>;

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { trpc } from '../../../lib/trpc';
 import { useSession } from '../../../lib/session';
 
 /**
@@ -17,4 +18,28 @@ export function usePlayerTarget(): { userId: string | undefined; foreign: boolea
 export function usePlayerInput(): { userId?: string } {
   const { userId } = usePlayerTarget();
   return userId ? { userId } : {};
+}
+
+/** How a screen names someone else's data: "von {name}" and "{name} hat …". */
+export interface OtherPlayer {
+  /** After "von": the player's name, "diesem Spieler" while it loads. */
+  readonly of: string;
+  /** As the subject: the player's name, "Dieser Spieler" while it loads. */
+  readonly subject: string;
+}
+
+/**
+ * Issue 11: a foreign profile's screens name the other player instead of speaking to the viewer as
+ * if the data were his. `say(ownText, foreignText)` picks the wording; the player's name comes from
+ * `player.user` (batched with the screen's own call, only on foreign profiles).
+ */
+export function usePlayerWording(): (own: string, foreign: (player: OtherPlayer) => string) => string {
+  const { userId, foreign } = usePlayerTarget();
+  const user = trpc.player.user.useQuery(
+    { userId: userId ?? '' },
+    { enabled: foreign, staleTime: 5 * 60_000, retry: false },
+  );
+  const name = user.data?.displayName;
+  const other: OtherPlayer = { of: name ?? 'diesem Spieler', subject: name ?? 'Dieser Spieler' };
+  return (own, foreignText) => (foreign ? foreignText(other) : own);
 }

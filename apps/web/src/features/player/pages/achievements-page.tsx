@@ -11,14 +11,23 @@ import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
 import { ProgressRing } from '../components/progress-ring';
 import { QueryView } from '../../../components/query-view';
-import { usePlayerInput } from '../hooks/use-player-target';
+import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 /** Doc 2 "Achievement dashboard": ring "x / y", filters Alle / Erreicht / Nicht erreicht, cards. */
 export function AchievementsPage() {
   const query = trpc.player.achievements.useQuery(usePlayerInput());
+  const say = usePlayerWording();
   const [filter, setFilter] = useState<AchievementFilter>('all');
   return (
-    <PlayerPage title="Achievements" lines={['Hier kannst du deine Achievements einsehen.']}>
+    <PlayerPage
+      title="Achievements"
+      lines={[
+        say(
+          'Hier kannst du deine Achievements einsehen.',
+          (p) => `Hier siehst du die Achievements von ${p.of}.`,
+        ),
+      ]}
+    >
       <QueryView
         query={query}
         loadingText="Achievements werden geladen..."

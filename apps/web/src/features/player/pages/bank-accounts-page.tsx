@@ -5,14 +5,27 @@ import { assets } from '../../../config/assets';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
-import { usePlayerInput } from '../hooks/use-player-target';
+import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 /** Doc 2 "Bank accounts": account type, Bank, Guthaben, Kontostatus. */
 export function BankAccountsPage() {
   const query = trpc.player.bankAccounts.useQuery(usePlayerInput());
+  const say = usePlayerWording();
   return (
-    <PlayerPage title="Bankkonten" lines={['Hier kannst du deine Bankkonten einsehen.']}>
-      <QueryView query={query} emptyText="Du hast aktuell keine Bankkonten" isEmpty={(d) => d.length === 0}>
+    <PlayerPage
+      title="Bankkonten"
+      lines={[
+        say('Hier kannst du deine Bankkonten einsehen.', (p) => `Hier siehst du die Bankkonten von ${p.of}.`),
+      ]}
+    >
+      <QueryView
+        query={query}
+        emptyText={say(
+          'Du hast aktuell keine Bankkonten',
+          (p) => `${p.subject} hat aktuell keine Bankkonten`,
+        )}
+        isEmpty={(d) => d.length === 0}
+      >
         {(accounts) => (
           <ul aria-label="Bankkonten" className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
             {accounts.map((account, index) => (

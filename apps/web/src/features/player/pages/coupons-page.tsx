@@ -3,16 +3,26 @@ import { Card } from '../../../components/ui/card';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
-import { usePlayerInput } from '../hooks/use-player-target';
+import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Doc 2 "Coupons": name and status badge (Verfügbar / Nicht verfügbar). */
 export function CouponsPage() {
   const query = trpc.player.coupons.useQuery(usePlayerInput());
+  const say = usePlayerWording();
   return (
-    <PlayerPage title="Coupons" lines={['Hier kannst du deine Coupons einsehen.']}>
-      <QueryView query={query} emptyText="Du hast aktuell keine Coupons" isEmpty={(d) => d.length === 0}>
+    <PlayerPage
+      title="Coupons"
+      lines={[
+        say('Hier kannst du deine Coupons einsehen.', (p) => `Hier siehst du die Coupons von ${p.of}.`),
+      ]}
+    >
+      <QueryView
+        query={query}
+        emptyText={say('Du hast aktuell keine Coupons', (p) => `${p.subject} hat aktuell keine Coupons`)}
+        isEmpty={(d) => d.length === 0}
+      >
         {(coupons) => (
           <ul aria-label="Coupons" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {coupons.map((coupon, index) => (

@@ -4,16 +4,28 @@ import { assets } from '../../../config/assets';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
-import { usePlayerInput } from '../hooks/use-player-target';
+import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 /** Doc 2 "Inventory": items summed by type, name ("Unbekannt" for unknown types), "Anzahl". */
 export function InventoryPage() {
   const query = trpc.player.inventory.useQuery(usePlayerInput());
+  const say = usePlayerWording();
   return (
-    <PlayerPage title="Inventar" lines={['Hier kannst du die Gegenstände in deinem Inventar einsehen.']}>
+    <PlayerPage
+      title="Inventar"
+      lines={[
+        say(
+          'Hier kannst du die Gegenstände in deinem Inventar einsehen.',
+          (p) => `Hier siehst du die Gegenstände im Inventar von ${p.of}.`,
+        ),
+      ]}
+    >
       <QueryView
         query={query}
-        emptyText="Du hast aktuell keine Gegenstände in deinem Inventar"
+        emptyText={say(
+          'Du hast aktuell keine Gegenstände in deinem Inventar',
+          (p) => `${p.subject} hat aktuell keine Gegenstände im Inventar`,
+        )}
         isEmpty={(d) => d.length === 0}
       >
         {(items) => (

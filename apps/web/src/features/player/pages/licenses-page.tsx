@@ -6,13 +6,19 @@ import { cn } from '../../../lib/cn';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
-import { usePlayerInput } from '../hooks/use-player-target';
+import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 /** Doc 2 "Licenses": the four licenses, Vorhanden / Nicht vorhanden, missing ones dimmed. */
 export function LicensesPage() {
   const query = trpc.player.licenses.useQuery(usePlayerInput());
+  const say = usePlayerWording();
   return (
-    <PlayerPage title="Lizenzen" lines={['Hier kannst du deine Lizenzen einsehen.']}>
+    <PlayerPage
+      title="Lizenzen"
+      lines={[
+        say('Hier kannst du deine Lizenzen einsehen.', (p) => `Hier siehst du die Lizenzen von ${p.of}.`),
+      ]}
+    >
       <QueryView
         query={query}
         loadingText="Lizenzen werden geladen..."

@@ -4,17 +4,26 @@ import { assets } from '../../../config/assets';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
-import { usePlayerInput } from '../hooks/use-player-target';
+import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 /** Doc 1 §2.10: cards with an image by skill id, the skill name and its level. */
 export function SkillsPage() {
   const query = trpc.player.skills.useQuery(usePlayerInput());
+  const say = usePlayerWording();
   return (
-    <PlayerPage title="Skills" lines={['Hier kannst du deine Fähigkeiten einsehen']}>
+    <PlayerPage
+      title="Fähigkeiten"
+      lines={[
+        say('Hier kannst du deine Fähigkeiten einsehen', (p) => `Hier siehst du die Fähigkeiten von ${p.of}`),
+      ]}
+    >
       <QueryView
         query={query}
         loadingText="Fähigkeiten werden geladen..."
-        emptyText="Du hast aktuell keine Fähigkeiten"
+        emptyText={say(
+          'Du hast aktuell keine Fähigkeiten',
+          (p) => `${p.subject} hat aktuell keine Fähigkeiten`,
+        )}
         isEmpty={(d) => d.length === 0}
       >
         {(skills) => (

@@ -4,14 +4,22 @@ import { assets } from '../../../config/assets';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
-import { usePlayerInput } from '../hooks/use-player-target';
+import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 /** Doc 1 §2.9 and doc 2 "Skins (player)": a grid of skin images with their names. */
 export function SkinsPage() {
   const query = trpc.player.skins.useQuery(usePlayerInput());
+  const say = usePlayerWording();
   return (
-    <PlayerPage title="Skins" lines={['Hier kannst du deine Skins einsehen']}>
-      <QueryView query={query} emptyText="Du hast aktuell keine Skins" isEmpty={(d) => d.length === 0}>
+    <PlayerPage
+      title="Skins"
+      lines={[say('Hier kannst du deine Skins einsehen', (p) => `Hier siehst du die Skins von ${p.of}`)]}
+    >
+      <QueryView
+        query={query}
+        emptyText={say('Du hast aktuell keine Skins', (p) => `${p.subject} hat aktuell keine Skins`)}
+        isEmpty={(d) => d.length === 0}
+      >
         {(skins) => (
           <ul aria-label="Skins" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {skins.map((skin) => (

@@ -7,17 +7,23 @@ import { trpc } from '../../../lib/trpc';
 import { FactList, vehicleFacts } from '../components/vehicle-facts';
 import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
-import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';
+import { usePlayerInput, usePlayerTarget, usePlayerWording } from '../hooks/use-player-target';
 
 /** The player's vehicles with their type data (ARCHITECTURE §6: real data, no mock-up). */
 export function VehiclesPage() {
   const query = trpc.player.vehicles.useQuery(usePlayerInput());
+  const say = usePlayerWording();
   const { userId } = usePlayerTarget();
   return (
-    <PlayerPage title="Fahrzeuge" lines={['Hier kannst du deine Fahrzeuge einsehen.']}>
+    <PlayerPage
+      title="Fahrzeuge"
+      lines={[
+        say('Hier kannst du deine Fahrzeuge einsehen.', (p) => `Hier siehst du die Fahrzeuge von ${p.of}.`),
+      ]}
+    >
       <QueryView
         query={query}
-        emptyText="Du hast aktuell keine Fahrzeuge"
+        emptyText={say('Du hast aktuell keine Fahrzeuge', (p) => `${p.subject} hat aktuell keine Fahrzeuge`)}
         isEmpty={(d) => d.items.length === 0}
       >
         {(data) => (

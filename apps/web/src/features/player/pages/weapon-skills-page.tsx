@@ -5,13 +5,22 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { trpc } from '../../../lib/trpc';
 import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
-import { usePlayerInput } from '../hooks/use-player-target';
+import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 /** Doc 2 "Weapon skills": three categories, a bar to 75, "Experte" from 75. */
 export function WeaponSkillsPage() {
   const query = trpc.player.weaponSkills.useQuery(usePlayerInput());
+  const say = usePlayerWording();
   return (
-    <PlayerPage title="Waffenskills" lines={['Hier kannst du deine Waffenskills einsehen.']}>
+    <PlayerPage
+      title="Waffenskills"
+      lines={[
+        say(
+          'Hier kannst du deine Waffenskills einsehen.',
+          (p) => `Hier siehst du die Waffenskills von ${p.of}.`,
+        ),
+      ]}
+    >
       <QueryView
         query={query}
         loadingText="Waffenskills werden geladen..."
