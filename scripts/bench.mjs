@@ -9,6 +9,13 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ROOT, buildMissing, freePort, startNode, stopAll, waitForHttp } from './lib/processes.mjs';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
+import {
+  SPEED_BUDGETS,
+  measureAuthCost,
+  measurePaint,
+  measureSessionMemory,
+  measureThroughput,
+} from './bench/speed.mjs';
 
 const KB = 1024;
 const PUBLIC_BUDGET = 130 * KB;
@@ -47,7 +54,7 @@ const publicPages = [
   ['/calendar', 'src/features/calendar/calendar-page.tsx'],
   ['/toplist', 'src/features/toplist/toplist-page.tsx'],
 ];
-const report = { public: [], controlPanel: [], requests: [], ok: true };
+const report = { public: [], controlPanel: [], requests: [], speed: {}, ok: true };
 for (const [path, source] of publicPages) {
   const keys = new Set(entry);
   if (source) for (const k of closure(source)) keys.add(k);
@@ -66,8 +73,12 @@ for (const source of [...CONTROL_PANEL_SOURCES, 'src/features/account/tickets-pa
   report.controlPanel.push({ route: source, files: files(own), gzipBytes: bytes, budget: ROUTE_BUDGET, ok });
 }
 
-// Requests per page view, in Chromium against the real stack.
-const [bffPort, idpPort, simPort] = [await freePort(), await freePort(), await freePort()];
+// Requests per page view, in Chromium against the real stack. BENCH_PORT_BASE fixes the ports
+// (base … base+3), for machines where several people run benches at once.
+const portBase = Number(process.env.BENCH_PORT_BASE ?? 0);
+const [bffPort, idpPort, simPort, plainPort] = portBase
+  ? [portBase, portBase + 1, portBase + 2, portBase + 3]
+  : [await freePort(), await freePort(), await freePort(), await freePort()];
 const bffUrl = `http://localhost:${bffPort}`;
 const issuer = `http://localhost:${idpPort}/realms/nova`;
 const gameApi = `http://localhost:${simPort}/`;
@@ -147,6 +158,32 @@ try {
     report.ok &&= ok;
     report.requests.push({ path, trpcRequests: calls, contentShownMs: ms, ok });
   }
+
+  const cookie = (await page.context().cookies(bffUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const paint = await measurePaint(
+    browser,
+    bffUrl,
+    publicPages.map(([path]) => path),
+  );
+  const throughput = await measureThroughput(bffUrl, plainPort);
+  const auth = await measureAuthCost({
+    bffUrl,
+    gameApi,
+    issuer,
+    cookie,
+    // The demo integrator client of @nova/demo (TypeScript source, not importable from here).
+    integrator: { id: 'integrator', secret: 'integrator-dev-secret' },
+  });
+  const memory = await measureSessionMemory();
+  for (const p of paint) {
+    p.ok =
+      p.fcpMs <= SPEED_BUDGETS.fcpMs &&
+      p.jsTransferredBytes <= SPEED_BUDGETS.publicJsBytes &&
+      (p.tableMs === null || p.tableMs <= SPEED_BUDGETS.toplistTableMs);
+  }
+  throughput.ok = throughput.ratio >= SPEED_BUDGETS.throughputRatio && throughput.bff.errors === 0;
+  report.speed = { paint, throughput, auth, memory };
+  report.ok &&= throughput.ok && paint.every((p) => p.ok);
 } finally {
   await browser.close();
   stopAll(children);
@@ -168,6 +205,25 @@ for (const r of report.requests)
   console.log(
     `  ${r.ok ? '✓' : '✗'} ${r.path.padEnd(34)} ${String(r.trpcRequests).padStart(2)} Anfrage(n)  ${String(r.contentShownMs).padStart(5)} ms bis Inhalt sichtbar`,
   );
+console.log(
+  `\nÖffentliche Seiten kalt (Median von 3; Budget FCP ≤ ${SPEED_BUDGETS.fcpMs} ms, Toplist-Tabelle ≤ ${SPEED_BUDGETS.toplistTableMs} ms, JS übertragen ≤ 100 KB):`,
+);
+for (const p of report.speed.paint)
+  console.log(
+    `  ${p.ok ? '✓' : '✗'} ${p.path.padEnd(14)} FCP ${String(p.fcpMs).padStart(5)} ms  JS ${kb(p.jsTransferredBytes).padStart(9)}${p.tableMs === null ? '' : `  Tabelle ${p.tableMs} ms`}`,
+  );
+const t = report.speed.throughput;
+console.log(
+  `\nÖffentliche Toplist (${t.payloadBytes} B, 10 Verbindungen, 5 s): BFF ${t.bff.rps} req/s p50 ${t.bff.p50Ms} ms, Fastify pur ${t.plain.rps} req/s p50 ${t.plain.p50Ms} ms → ${(t.ratio * 100).toFixed(0)} % ${t.ok ? '✓' : '✗'} (Budget ≥ 80 %)`,
+);
+const a = report.speed.auth;
+console.log(
+  `Angemeldeter Aufruf (player.user, einzeln, Median): BFF ${a.bffMs.toFixed(2)} ms, Spiel-API direkt ${a.directMs.toFixed(2)} ms → ${a.extraMs.toFixed(2)} ms Mehrkosten`,
+);
+const m = report.speed.memory;
+console.log(
+  `Speicher je Sitzung (${m.sessions} Sitzungen, Memory-Store): ${(m.bytesPerSession / KB).toFixed(2)} KB (gesamt ${(m.heapBytes / KB / KB).toFixed(1)} MB)`,
+);
 console.log(
   `\nBericht: .bench/report.json – ${report.ok ? 'alle Budgets eingehalten' : 'Budget überschritten'}`,
 );

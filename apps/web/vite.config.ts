@@ -1,6 +1,8 @@
+import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const BFF_URL = process.env.BFF_URL ?? 'http://localhost:3000';
 
@@ -28,7 +30,23 @@ function devConfigFromBff(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devConfigFromBff()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    devConfigFromBff(),
+    // Every static file is compressed once at build time (brotli and gzip, highest levels); the BFF
+    // serves the variant the browser accepts (@fastify/static preCompressed). index.html is filled per
+    // request by the BFF and compressed there; source maps are not served to visitors' browsers.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      exclude: [/\.map$/, /index\.html$/, /\.(png|jpe?g|webp|avif|woff2)$/],
+      threshold: 512,
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
     strictPort: true,

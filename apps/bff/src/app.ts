@@ -23,9 +23,12 @@ import {
 } from './auth/token-service';
 import { createDatabase, type Database } from './db/database';
 import type { Env } from './env';
+import { calendarFeed } from './feeds/calendar-ics';
 import { GameApiClient } from './game-api/client';
 import { SharedCache } from './game-api/shared-cache';
+import { compression } from './plugins/compression';
 import { dependencyErrors, readiness } from './plugins/dependencies';
+import { publicResponseCache } from './plugins/public-response-cache';
 import { rateLimits } from './plugins/rate-limits';
 import { canonicalHost } from './plugins/canonical-host';
 import { securityHeaders } from './plugins/security-headers';
@@ -77,6 +80,9 @@ function trustProxyOption(setting: Env['trustProxy']) {
   if (typeof setting !== 'number') return setting;
   return (_address: string, hop: number) => hop < setting;
 }
+
+/** Public procedures without input: the same answer for every caller (see public-response-cache). */
+const PUBLIC_PROCEDURES = ['toplist.get', 'calendar.list'] as const;
 
 const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -145,12 +151,21 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   canonicalHost(app, env.publicUrl);
   await app.register(cookie);
-  await securityHeaders(app, {
+  securityHeaders(app, {
     assetBaseUrl: env.publicConfig.assetBaseUrl,
     publicUrl: env.publicUrl,
     issuer: env.oidc.issuer,
     https: env.httpsCookies,
   });
+  // Before compression: it keeps the uncompressed answer and its own compressed forms.
+  publicResponseCache(app, {
+    prefix: '/trpc',
+    procedures: PUBLIC_PROCEDURES,
+    ttlMs: env.gameApi.publicCacheSeconds * 1000,
+    publicUrl: env.publicUrl,
+    now,
+  });
+  await compression(app);
 
   const limits = await rateLimits(app, env.rateLimits, env.redisUrl);
 
@@ -160,6 +175,12 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     store,
     issuer: env.oidc.issuer,
     ...(overrides.oidcFetch ? { fetch: overrides.oidcFetch } : {}),
+  });
+  calendarFeed(app, {
+    gameApi,
+    publicCache,
+    publicUrl: env.publicUrl,
+    cacheSeconds: env.gameApi.publicCacheSeconds,
   });
   app.get('/public-config.json', (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(env.publicConfig),
@@ -186,7 +207,8 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     trpc.addHook('onRequest', requestAuthHook({ publicUrl: env.publicUrl, sessions, oidc }));
     trpc.addHook('onRequest', limits.trpcPerUser);
     trpc.addHook('onSend', (_request, reply, payload, done) => {
-      reply.header('cache-control', 'no-store');
+      // The public response cache sets its own (shared) Cache-Control.
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       done(null, payload);
     });
     await trpc.register(fastifyTRPCPlugin, {

@@ -1,6 +1,7 @@
 /** Issue 2: the BFF serves the built SPA with the right caching, fallbacks and filled slots. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ const INDEX = `<!doctype html><html><head>
 <script id="nova-session" type="application/json">null</script>
 </head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 
+const BIG_JS = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Zeile ${i}`))};`;
+
 describe('serving the SPA', () => {
   let dir: string;
   let app: FastifyInstance;
@@ -25,6 +28,9 @@ describe('serving the SPA', () => {
     mkdirSync(join(dir, 'images/skills'), { recursive: true });
     writeFileSync(join(dir, 'index.html'), INDEX);
     writeFileSync(join(dir, 'assets/index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets/big-abc123.js'), BIG_JS);
+    writeFileSync(join(dir, 'assets/big-abc123.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(join(dir, 'assets/big-abc123.js.gz'), gzipSync(BIG_JS));
     writeFileSync(join(dir, 'theme.js'), '/* theme */');
     writeFileSync(join(dir, 'images/placeholders/skin.png'), 'PNG-skin');
     writeFileSync(join(dir, 'images/skills/0.png'), 'PNG-skill-0');
@@ -45,6 +51,21 @@ describe('serving the SPA', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const theme = await app.inject('/theme.js');
     expect(theme.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the build-time brotli and gzip forms of static files, still immutable', async () => {
+    const br = await app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await app.inject('/assets/big-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
   });
 
   it.each(['/', '/home', '/control-panel/user/inventory', '/index.html'])(

@@ -2,18 +2,27 @@
  * Security headers for every answer: a strict Content-Security-Policy (scripts only from our origin;
  * images also from ASSET_BASE_URL; forms may lead to the identity provider, because logout redirects
  * there), no framing, no sniffing, HSTS on https.
+ *
+ * helmet computes the headers once at start-up (they depend only on the configuration); each answer
+ * then gets the same precomputed set. Running helmet per request re-serialised the policy every time
+ * and cost a measurable share of the public toplist's throughput (issue 11, decision 017).
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
-export async function securityHeaders(
-  app: FastifyInstance,
-  options: { assetBaseUrl: string; publicUrl: string; issuer: string; https: boolean },
-): Promise<void> {
+export interface SecurityHeaderOptions {
+  assetBaseUrl: string;
+  publicUrl: string;
+  issuer: string;
+  https: boolean;
+}
+
+export function helmetOptions(options: SecurityHeaderOptions): HelmetOptions {
   const assetOrigin = new URL(options.assetBaseUrl, options.publicUrl).origin;
   const idpOrigin = new URL(options.issuer).origin;
   const self = "'self'";
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -34,5 +43,33 @@ export async function securityHeaders(
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
+/** The headers helmet would set, computed once by running it against a recording response. */
+export function computeSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  } as unknown as ServerResponse;
+  let failure: unknown;
+  helmet(helmetOptions(options))({} as unknown as IncomingMessage, recorder, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure !== undefined)
+    throw failure instanceof Error ? failure : new Error('helmet failed', { cause: failure });
+  return Object.fromEntries(headers);
+}
+
+export function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const headers = computeSecurityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

@@ -1,5 +1,6 @@
 /**
  * Serves the built SPA: hashed files under /assets cached immutably, everything else revalidated;
+ * the build's brotli/gzip variants served to browsers that accept them;
  * index.html never cached and carrying the public configuration; client routes fall back to
  * index.html; a missing placeholder image under /images falls back to its category's placeholder.
  */
@@ -57,6 +58,8 @@ export async function staticSpa(
     // index.html is served only with the configuration and session filled in (below).
     globIgnore: ['index.html'],
     index: false,
+    // The build writes .br and .gz beside each compressible file (decision 017).
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
       const immutable = path.includes(join(options.root, 'assets'));

@@ -19,7 +19,9 @@ export function CookieNotice() {
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3">
           <p className="text-sm">
             Diese Website verwendet ausschließlich technisch notwendige Cookies.{' '}
-            <Link to={`${paths.termsOfUse}#cookies`}>Mehr Infos</Link>
+            <Link to={`${paths.termsOfUse}#cookies`} className="underline">
+              Mehr Infos
+            </Link>
           </p>
           <Button
             onClick={() => {

@@ -2,14 +2,21 @@ import { TOPLIST_CATEGORIES } from '@nova/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { RankTable } from './components/rank-table';
 import { TopCard } from './components/top-card';
 
-/** Doc 1 §2.11. */
+/**
+ * Doc 1 §2.11. A failed load shows its error only (no loading cards or skeleton rows beside it); the
+ * signed-in player's own rows are highlighted (issue 11).
+ */
 export function ToplistPage() {
   const toplist = trpc.toplist.get.useQuery();
   const data = toplist.data;
+  const session = useSession();
+  const me = session.status === 'ready' && session.me.signedIn ? session.me : null;
+  const isOwn = (player: string) => me !== null && (player === me.displayName || player === me.username);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <title>Server Toplist – Nova Legacy</title>
@@ -19,7 +26,7 @@ export function ToplistPage() {
           'Spiel auf Nova Legacy, sammle Erfahrung und Erfolge – und sichere dir deinen Platz in der Rangliste!',
         ]}
       />
-      {toplist.isError && (
+      {toplist.isError && !data ? (
         <Alert
           tone="error"
           action={
@@ -30,31 +37,35 @@ export function ToplistPage() {
         >
           Die Toplist konnte nicht geladen werden. Bitte versuche es später erneut.
         </Alert>
+      ) : (
+        <>
+          <div className="grid gap-4 md:grid-cols-3">
+            {TOPLIST_CATEGORIES.flatMap((category) =>
+              category.key === 'most_playtime'
+                ? []
+                : [
+                    <TopCard
+                      key={category.key}
+                      title={category.title}
+                      label={category.cardLabel}
+                      entry={data?.top[category.key]}
+                    />,
+                  ],
+            )}
+          </div>
+          <div className="mt-8 grid gap-6 lg:grid-cols-2">
+            {TOPLIST_CATEGORIES.map((category) => (
+              <RankTable
+                key={category.key}
+                title={category.title}
+                valueColumn={category.column}
+                rows={data?.tables[category.key] ?? []}
+                isOwn={isOwn}
+              />
+            ))}
+          </div>
+        </>
       )}
-      <div className="grid gap-4 md:grid-cols-3">
-        {TOPLIST_CATEGORIES.flatMap((category) =>
-          category.key === 'most_playtime'
-            ? []
-            : [
-                <TopCard
-                  key={category.key}
-                  title={category.title}
-                  label={category.cardLabel}
-                  entry={data?.top[category.key]}
-                />,
-              ],
-        )}
-      </div>
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        {TOPLIST_CATEGORIES.map((category) => (
-          <RankTable
-            key={category.key}
-            title={category.title}
-            valueColumn={category.column}
-            rows={data?.tables[category.key] ?? []}
-          />
-        ))}
-      </div>
     </div>
   );
 }

@@ -48,8 +48,10 @@ function Section({ section, level }: { section: LegalSection; level: 2 | 3 }) {
 /** Renders one legal text; `as` sets the document's heading level (h1 on its own page). */
 export function LegalDocumentView({ document, as: Title = 'h1' }: { document: Doc; as?: 'h1' | 'h2' }) {
   return (
-    <article className="text-slate-800 dark:text-slate-200">
-      <Title className="text-3xl font-bold tracking-tight">{document.title}</Title>
+    <article lang="de" className="min-w-0 text-slate-800 [overflow-wrap:anywhere] dark:text-slate-200">
+      <Title className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-3xl">
+        {document.title}
+      </Title>
       {document.intro && <p className="mt-4 leading-relaxed">{document.intro}</p>}
       {document.sections.map((section) => (
         <Section key={section.id} section={section} level={2} />

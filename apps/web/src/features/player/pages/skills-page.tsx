@@ -29,15 +29,17 @@ export function SkillsPage() {
         {(skills) => (
           <ul aria-label="Fähigkeiten" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {skills.map((skill) => (
-              <li key={skill.id}>
-                <Card className="flex h-full flex-col items-center text-center">
+              <li key={skill.id} className="min-w-0">
+                <Card className="flex h-full min-w-0 flex-col items-center text-center">
                   <FallbackImage
                     src={assets.skill(skill.id)}
                     fallback={assets.placeholder.item}
                     alt=""
                     className="size-20 object-contain"
                   />
-                  <h2 className="mt-2 font-semibold">{skill.name}</h2>
+                  <h2 lang="de" className="mt-2 max-w-full font-semibold break-words hyphens-auto">
+                    {skill.name}
+                  </h2>
                   <p className="text-sm text-slate-600 dark:text-slate-300">Level {skill.level}</p>
                 </Card>
               </li>

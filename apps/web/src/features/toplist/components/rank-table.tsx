@@ -1,6 +1,7 @@
 import { LIMITS, TOPLIST_COLUMNS } from '@nova/domain';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
 
 interface Row {
   rank: number;
@@ -8,32 +9,38 @@ interface Row {
   value: number;
 }
 
-/** Doc 1 §2.11: Platzierung, Spielername, value column; 5 skeleton rows while it has no rows. */
+/**
+ * Doc 1 §2.11: Platzierung, Spielername, value column; 5 skeleton rows while it has no rows. The
+ * signed-in player's own rows are highlighted (issue 11). Long names wrap, so the value column stays
+ * visible at 360 px without a scrolling region (fixed layout: rank and value columns keep their width).
+ */
 export function RankTable({
   title,
   valueColumn,
   rows,
+  isOwn = () => false,
 }: {
   title: string;
   valueColumn: string;
   rows: readonly Row[];
+  isOwn?: (player: string) => boolean;
 }) {
   const id = `tabelle-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <Card className="overflow-x-auto p-0">
-      <table className="w-full text-left text-sm" aria-labelledby={id}>
-        <caption id={id} className="px-4 pt-4 pb-2 text-left text-lg font-semibold">
+    <Card className="min-w-0 p-0">
+      <table className="w-full table-fixed text-left text-sm" aria-labelledby={id}>
+        <caption id={id} className="px-3 pt-4 pb-2 text-left text-lg font-semibold sm:px-4">
           {title}
         </caption>
-        <thead className="border-b border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-400">
+        <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-300">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
+            <th scope="col" className="w-[6.5rem] px-3 py-2 font-medium sm:w-28 sm:px-4">
               {TOPLIST_COLUMNS.rank}
             </th>
-            <th scope="col" className="px-4 py-2 font-medium">
+            <th scope="col" className="px-3 py-2 font-medium sm:px-4">
               {TOPLIST_COLUMNS.player}
             </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">
+            <th scope="col" className="w-[7.5rem] px-3 py-2 text-right font-medium sm:w-40 sm:px-4">
               {valueColumn}
             </th>
           </tr>
@@ -46,24 +53,39 @@ export function RankTable({
                   data-testid="skeleton-row"
                   className="border-b border-slate-100 last:border-0 dark:border-slate-800"
                 >
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3 sm:px-4">
                     <Skeleton className="w-6" />
                   </td>
-                  <td className="px-4 py-3">
-                    <Skeleton className="w-32" />
+                  <td className="px-3 py-3 sm:px-4">
+                    <Skeleton className="w-full max-w-32" />
                   </td>
-                  <td className="px-4 py-3 text-right">
-                    <Skeleton className="w-12" />
+                  <td className="px-3 py-3 text-right sm:px-4">
+                    <Skeleton className="ml-auto w-12 max-w-full" />
                   </td>
                 </tr>
               ))
-            : rows.map((row) => (
-                <tr key={row.rank} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                  <td className="px-4 py-2.5 font-semibold tabular-nums">{row.rank}</td>
-                  <td className="px-4 py-2.5">{row.player}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{row.value.toLocaleString('de-DE')}</td>
-                </tr>
-              ))}
+            : rows.map((row) => {
+                const own = isOwn(row.player);
+                return (
+                  <tr
+                    key={row.rank}
+                    data-own={own || undefined}
+                    className={cn(
+                      'border-b border-slate-100 last:border-0 dark:border-slate-800',
+                      own && 'bg-brand-50 font-semibold text-brand-900 dark:bg-brand-950 dark:text-brand-100',
+                    )}
+                  >
+                    <td className="px-3 py-2.5 font-semibold tabular-nums sm:px-4">{row.rank}</td>
+                    <td className="px-3 py-2.5 [overflow-wrap:anywhere] sm:px-4">
+                      {row.player}
+                      {own && <span className="sr-only"> (du)</span>}
+                    </td>
+                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums sm:px-4">
+                      {row.value.toLocaleString('de-DE')}
+                    </td>
+                  </tr>
+                );
+              })}
         </tbody>
       </table>
     </Card>

@@ -1,0 +1,74 @@
+/**
+ * The fight calendar as an iCal feed (`/calendar.ics`, issue 11): one VEVENT per entry with a stable
+ * UID (derived from name and time, so calendar apps update rather than duplicate), UTC times, the
+ * Berlin time zone named (X-WR-TIMEZONE), a refresh interval, ETag and a shared Cache-Control.
+ * Data from the same shared cache as `calendar.list`. Generator: ical-generator (decision 018).
+ */
+import { createHash } from 'node:crypto';
+import { Calendar, type CalendarEntry, gameApiPaths } from '@nova/contracts';
+import type { FastifyInstance } from 'fastify';
+import ical from 'ical-generator';
+import type { GameApiClient } from '../game-api/client';
+import type { SharedCache } from '../game-api/shared-cache';
+
+export const CALENDAR_NAME = 'Nova Legacy – Fight-Kalender';
+/** How often calendar apps should fetch the feed again. */
+export const REFRESH_SECONDS = 3600;
+export const FEED_UNAVAILABLE =
+  'Der Fight-Kalender ist gerade nicht erreichbar. Bitte versuche es später erneut.';
+
+export function calendarIcs(entries: readonly CalendarEntry[], host: string): string {
+  const calendar = ical({
+    name: CALENDAR_NAME,
+    prodId: { company: 'Nova Legacy', product: 'Fight-Kalender', language: 'DE' },
+    ttl: REFRESH_SECONDS,
+  });
+  calendar.x('X-WR-TIMEZONE', 'Europe/Berlin');
+  for (const entry of [...entries].sort(
+    (a, b) => a.timestamp - b.timestamp || a.name.localeCompare(b.name),
+  )) {
+    const start = new Date(entry.timestamp * 1000);
+    const id = createHash('sha256').update(`${entry.timestamp}\n${entry.name}`).digest('hex').slice(0, 24);
+    calendar.createEvent({
+      id: `${id}@${host}`,
+      start,
+      // The game API names a start only; the stamp is fixed so that equal data gives equal bytes.
+      stamp: start,
+      summary: entry.name,
+    });
+  }
+  return calendar.toString();
+}
+
+export function calendarFeed(
+  app: FastifyInstance,
+  deps: { gameApi: GameApiClient; publicCache: SharedCache; publicUrl: string; cacheSeconds: number },
+): void {
+  const host = new URL(deps.publicUrl).host;
+  app.get('/calendar.ics', async (request, reply) => {
+    let entries: CalendarEntry[];
+    try {
+      entries = await deps.publicCache.get('calendar', () =>
+        deps.gameApi.get(gameApiPaths.calendar(), Calendar),
+      );
+    } catch (error) {
+      request.log.warn({ err: error }, 'calendar feed: game API failed');
+      return reply
+        .code(502)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(FEED_UNAVAILABLE);
+    }
+    const body = calendarIcs(entries, host);
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    reply
+      .header('etag', etag)
+      .header('cache-control', `public, max-age=${deps.cacheSeconds}`)
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="nova-legacy-fights.ics"');
+    const match = request.headers['if-none-match'];
+    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+      return reply.code(304).send();
+    return reply.send(body);
+  });
+}

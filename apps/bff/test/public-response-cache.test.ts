@@ -1,0 +1,110 @@
+/** Issue 11: public procedures answered from a shared response cache with ETag and Cache-Control. */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SPA, testApp } from './helpers';
+import { startMockGameApi, type MockGameApi } from './mock-game-api';
+
+const toplist = {
+  players: {
+    most_crimes: { player: 'Jonas_Weber', value: 42 },
+    most_prestige: null,
+    most_login_streak: null,
+  },
+  list: {
+    most_crimes: [{ player: 'Jonas_Weber', value: 42 }],
+    most_prestige: [],
+    most_login_streak: [],
+    most_playtime: [{ player: 'Sophie_Krause', value: 12_345 }],
+  },
+};
+
+describe('public response cache', () => {
+  let api: MockGameApi;
+  let app: FastifyInstance;
+  let clock = 1_000_000;
+
+  beforeAll(async () => {
+    api = await startMockGameApi();
+    app = await testApp({ GAME_API_URL: api.url, PUBLIC_CACHE_SECONDS: '30' }, { now: () => clock });
+  });
+  afterAll(async () => {
+    await app.close();
+    await api.close();
+  });
+  beforeEach(() => {
+    api.reset();
+    clock += 60_000; // every test starts after the previous test's entries expired
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { ...SPA, ...headers } });
+
+  it('answers repeated calls from one game API call, with a shared Cache-Control and an ETag', async () => {
+    api.on('GET', 'toplist', { body: toplist });
+    const first = await get('/trpc/toplist.get');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=30, s-maxage=30, stale-while-revalidate=30');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    const second = await get('/trpc/toplist.get');
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(etag);
+    expect(second.headers['content-security-policy']).toContain("script-src 'self'");
+    const body = JSON.parse(second.body) as { result: { data: { top: { most_crimes: unknown } } } };
+    expect(body.result.data.top.most_crimes).toEqual({ player: 'Jonas_Weber', value: 42 });
+    expect(api.requests.filter((r) => r.path === 'toplist')).toHaveLength(1);
+
+    const notModified = await get('/trpc/toplist.get', { 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers.etag).toBe(etag);
+  });
+
+  it('sends its brotli and gzip forms to browsers that accept them', async () => {
+    api.on('GET', 'toplist', { body: toplist });
+    const plain = await get('/trpc/toplist.get');
+    const br = await get('/trpc/toplist.get', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/trpc/toplist.get', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('caches a batch of public procedures by its URL and expires it after the lifetime', async () => {
+    api.on('GET', 'toplist', { body: toplist });
+    api.on('GET', 'calendar', { body: [] });
+    const url = `/trpc/toplist.get,calendar.list?batch=1&input=${encodeURIComponent('{}')}`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(JSON.parse(first.body)).toHaveLength(2);
+    await get(url);
+    expect(api.requests).toHaveLength(2);
+    clock += 31_000;
+    const later = await get(url);
+    expect(later.statusCode).toBe(200);
+    expect(api.requests).toHaveLength(4);
+  });
+
+  it('does not cache failures, calls with input, private procedures or refused requests', async () => {
+    api.on('GET', 'toplist', { status: 500, body: { error: 'kaputt' } });
+    const failed = await get('/trpc/toplist.get');
+    expect(failed.statusCode).toBe(502);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    expect(failed.headers.etag).toBeUndefined();
+    api.on('GET', 'toplist', { body: toplist });
+    expect((await get('/trpc/toplist.get')).statusCode).toBe(200);
+
+    const me = await get('/trpc/session.me');
+    expect(me.headers['cache-control']).toBe('no-store');
+    const withInput = await get(`/trpc/toplist.get?batch=1&input=${encodeURIComponent('{"0":{"x":1}}')}`);
+    expect(withInput.headers.etag).toBeUndefined();
+
+    // The cached answer still needs the SPA's CSRF proof, like every tRPC call from a browser.
+    const foreign = await app.inject({ method: 'GET', url: '/trpc/toplist.get' });
+    expect(foreign.statusCode).toBe(403);
+  });
+});

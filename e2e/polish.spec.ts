@@ -1,0 +1,90 @@
+/** Issue 11: the toplist's own rows, the iCal feed link, and pages that fit a 360 px screen. */
+import { expect, test } from './fixtures';
+
+/** A toplist in which the demo player "spieler" (Jonas_Weber) holds two places. */
+const rows = (names: string[]) => names.map((player, i) => ({ rank: i + 1, player, value: 100 - i }));
+const TOPLIST = {
+  top: {
+    most_crimes: { player: 'Jonas_Weber', value: 100 },
+    most_prestige: { player: 'Lena_Hoffmann', value: 100 },
+    most_login_streak: { player: 'Mehmet_Yilmaz', value: 100 },
+  },
+  tables: {
+    most_crimes: rows(['Jonas_Weber', 'Lena_Hoffmann']),
+    most_prestige: rows(['Lena_Hoffmann', 'Mehmet_Yilmaz']),
+    most_login_streak: rows(['Mehmet_Yilmaz', 'Lena_Hoffmann', 'Jonas_Weber']),
+    most_playtime: rows(['Sophie_Krause']),
+  },
+};
+
+test('the signed-in player sees his own toplist rows highlighted, a visitor none', async ({
+  page,
+  asRole,
+}) => {
+  const fulfil = (target: typeof page) =>
+    target.route('**/trpc/toplist.get**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify([{ result: { data: TOPLIST } }]),
+      }),
+    );
+  const player = await asRole('spieler');
+  await fulfil(player);
+  await player.goto('/toplist');
+  const own = player.locator('tr[data-own]');
+  await expect(own).toHaveCount(2);
+  await expect(own.nth(0)).toContainText('Jonas_Weber');
+  await expect(own.nth(1)).toContainText('Jonas_Weber');
+  await expect(player.locator('tbody tr', { hasText: 'Lena_Hoffmann' }).first()).not.toHaveAttribute(
+    'data-own',
+  );
+
+  await fulfil(page);
+  await page.goto('/toplist');
+  await expect(page.locator('tbody tr', { hasText: 'Jonas_Weber' })).toHaveCount(2);
+  await expect(page.locator('tr[data-own]')).toHaveCount(0);
+});
+
+test('"Kalender abonnieren" links the iCal feed of the fight calendar', async ({ page, request }) => {
+  await page.goto('/calendar');
+  const link = page.getByRole('link', { name: 'Kalender abonnieren' });
+  await expect(link).toHaveAttribute('href', '/calendar.ics');
+  const feed = await request.get('/calendar.ics');
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(feed.headers().etag).toBeTruthy();
+  const body = await feed.text();
+  expect(body).toContain('BEGIN:VCALENDAR');
+  expect(body).toContain('X-WR-TIMEZONE:Europe/Berlin');
+  expect(body).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`at 360 px (${theme}) nothing is wider than the screen and the toplist shows its values`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.emulateMedia({ colorScheme: theme });
+    for (const path of ['/home', '/toplist', '/calendar', '/imprint', '/termsOfUse']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} is wider than 360 px`).toBeLessThanOrEqual(0);
+    }
+    await page.goto('/toplist');
+    const table = page.getByRole('table', { name: 'Meisten Verbrechen' });
+    const value = table.locator('tbody tr').first().locator('td').last();
+    await expect(value).toBeVisible();
+    const box = await value.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+  });
+}
+
+test('the code of a page starts loading when the pointer rests on its link', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const chunk = page.waitForRequest(/\/assets\/toplist-page-[\w-]+\.js$/);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Toplist' }).hover();
+  await chunk;
+  expect(page.url()).toMatch(/\/home$/);
+});
