@@ -131,6 +131,11 @@ test('from 768 px the sidebar is fixed; below it slides in from a menu button an
   await narrow.getByRole('button', { name: 'Control-Panel-Menü' }).click();
   await narrow.keyboard.press('Escape');
   await expect(narrow.getByRole('dialog')).toBeHidden();
+  // Issue 11: closing gives the focus back to the button that opened the menu.
+  await expect(narrow.getByRole('button', { name: 'Control-Panel-Menü' })).toBeFocused();
+  await narrow.getByRole('button', { name: 'Control-Panel-Menü' }).click();
+  await narrow.getByRole('button', { name: 'Menü schließen' }).click();
+  await expect(narrow.getByRole('button', { name: 'Control-Panel-Menü' })).toBeFocused();
   expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
