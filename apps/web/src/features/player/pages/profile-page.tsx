@@ -55,7 +55,9 @@ export function ProfilePage() {
       <Card className="flex flex-col gap-6 md:flex-row">
         <FallbackImage
           src={p.avatarSkinId === null ? assets.placeholder.avatar : assets.avatar(p.avatarSkinId)}
-          fallback={assets.placeholder.avatar}
+          fallback={
+            p.avatarSkinId === null ? assets.placeholder.avatar : assets.placeholder.avatarFor(p.avatarSkinId)
+          }
           alt={`Avatar von ${p.username}`}
           className="size-32 self-center rounded-full bg-slate-100 object-cover md:self-start dark:bg-slate-800"
         />
