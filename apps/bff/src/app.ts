@@ -142,6 +142,8 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   const gameApi = new GameApiClient({
     baseUrl: env.gameApi.baseUrl,
     timeoutMs: env.gameApi.timeoutMs,
+    callsPerRequest: env.gameApi.callsPerRequest,
+    breaker: env.gameApi.breaker,
     log: app.log,
     ...(overrides.gameApiFetch ? { fetch: overrides.gameApiFetch } : {}),
   });
@@ -256,12 +258,20 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
                 }
               : {}),
             accessToken,
-            gameApi,
+            // One budget of game API calls for the whole request (a batch shares this context).
+            gameApi: gameApi.forRequest(req.log),
             publicCache,
             adminUserUrl,
             log: req.log,
             now,
           });
+        },
+        responseMeta({ errors }) {
+          // A service that is down (the game API's open circuit, the identity provider) says when to
+          // try again, like the 503s of the dependencies handler and the 429s of the rate limits.
+          if (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE'))
+            return { headers: { 'retry-after': String(Math.ceil(env.gameApi.breaker.cooldownMs / 1000)) } };
+          return {};
         },
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');

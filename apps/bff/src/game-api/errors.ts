@@ -5,7 +5,11 @@ export type GameApiFailure =
   | { kind: 'network' }
   | { kind: 'status'; status: number; validationErrors?: Record<string, string> }
   | { kind: 'invalid-json' }
-  | { kind: 'contract'; issues: z.core.$ZodIssue[] };
+  | { kind: 'contract'; issues: z.core.$ZodIssue[] }
+  /** Refused without a call: the circuit breaker is open (the game API keeps failing). */
+  | { kind: 'unavailable' }
+  /** Refused without a call: the incoming request spent its budget of game API calls. */
+  | { kind: 'budget' };
 
 /** A call to the game API that did not produce contract-conforming data. */
 export class GameApiError extends Error {
