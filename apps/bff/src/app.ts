@@ -32,6 +32,7 @@ import { appRouter, type AppRouter } from './routers';
 import { AccountSessions } from './session/account-sessions';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
+import { EncryptedSessionStore, tokenEncryptionKey } from './session/encrypted-store';
 import { RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { createContextInner, type Context } from './trpc/context';
@@ -40,6 +41,7 @@ import { ERROR_MESSAGES } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
 
 export interface AppOverrides {
+  /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
   store?: SessionStore;
   oidcFetch?: typeof fetch;
   gameApiFetch?: typeof fetch;
@@ -102,15 +104,18 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   let store = overrides.store;
   if (!store) {
+    let plain: SessionStore;
     if (env.redisUrl) {
       const redis = new RedisSessionStore(env.redisUrl);
       await redis.ready();
-      store = redis;
+      plain = redis;
     } else {
-      store = new MemorySessionStore(now);
+      plain = new MemorySessionStore(now);
     }
-    const owned = store;
+    // Tokens never rest in the store in plain text (decision 031).
+    const owned = new EncryptedSessionStore(plain, tokenEncryptionKey(env.session.encryptionKey));
     app.addHook('onClose', () => owned.close());
+    store = owned;
   }
 
   let database = overrides.database;

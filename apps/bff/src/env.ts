@@ -55,6 +55,13 @@ const Raw = z.object({
 
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'muss eine redis:// oder rediss://-URL sein' }).optional(),
   SESSION_SECRET: z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
+  /**
+   * Key material for the tokens encrypted at rest in the session store (decision 031); without it
+   * the key is derived from SESSION_SECRET. Same on every instance.
+   */
+  SESSION_ENCRYPTION_KEY: optionalText.pipe(
+    z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
+  ),
   /** Keycloak's defaults are the upper bounds (ARCHITECTURE §5). */
   SESSION_IDLE_TIMEOUT_SECONDS: seconds(1800).default(1800),
   SESSION_ABSOLUTE_TIMEOUT_SECONDS: seconds(36_000).default(36_000),
@@ -202,6 +209,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     redisUrl: raw.REDIS_URL,
     session: {
       secret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      encryptionKey: raw.SESSION_ENCRYPTION_KEY ?? raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
       idleSeconds: raw.SESSION_IDLE_TIMEOUT_SECONDS,
       absoluteSeconds: Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS),
     },
