@@ -81,6 +81,49 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** No answer of the contract comes near this; a larger one is refused rather than buffered. */
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+/**
+ * No answer of the contract nests deeper than a few levels (nested achievement lists included); a
+ * deeper one is refused before JSON.parse and the recursive schemas see it (the audit: a deeply
+ * nested 2 MB answer blocked the event loop for 3.6 s).
+ */
+export const MAX_ANSWER_DEPTH = 32;
+/** Contract violations are logged as a bounded summary, never the whole answer (issue 9). */
+const LOGGED_ISSUES = 5;
+const LOGGED_TEXT = 200;
+
+/** True when the JSON text nests arrays and objects deeper than `limit` (strings are skipped). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+const clip = (text: string) => (text.length > LOGGED_TEXT ? `${text.slice(0, LOGGED_TEXT)}…` : text);
+
+/** The first few issues with their code, path and message: no values of the answer. */
+export function summarizeIssues(issues: readonly z.core.$ZodIssue[]) {
+  return {
+    issueCount: issues.length,
+    issues: issues.slice(0, LOGGED_ISSUES).map((issue) => ({
+      code: issue.code,
+      path: clip(issue.path.map(String).join('.')),
+      message: clip(issue.message),
+    })),
+  };
+}
 
 class AnswerTooLargeError extends Error {
   override name = 'AnswerTooLargeError';
@@ -228,10 +271,12 @@ export class GameApiClient {
       text = await readLimited(response, MAX_ANSWER_BYTES);
     } catch (cause) {
       if (cause instanceof AnswerTooLargeError)
-        throw new GameApiError(method, path, { kind: 'invalid-json' }, { cause });
+        throw new GameApiError(method, path, { kind: 'too-large', reason: 'bytes' }, { cause });
       const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
       throw new GameApiError(method, path, { kind: timedOut ? 'timeout' : 'network' }, { cause });
     }
+    if (nestsDeeperThan(text, MAX_ANSWER_DEPTH))
+      throw new GameApiError(method, path, { kind: 'too-large', reason: 'depth' });
     const json = parseJson(text);
     if (!response.ok) {
       const failure: GameApiFailure = { kind: 'status', status: response.status };
@@ -249,8 +294,15 @@ export class GameApiClient {
       throw new GameApiError(method, path, { kind: 'invalid-json' });
     }
     const parsed = schema.safeParse(json.value);
-    if (!parsed.success)
-      throw new GameApiError(method, path, { kind: 'contract', issues: parsed.error.issues });
+    if (!parsed.success) {
+      // Keep a few issues only: an answer of 100 000 broken rows makes as many issues.
+      const { issues } = parsed.error;
+      throw new GameApiError(method, path, {
+        kind: 'contract',
+        issues: issues.slice(0, LOGGED_ISSUES),
+        issueCount: issues.length,
+      });
+    }
     return parsed.data;
   }
 
@@ -261,7 +313,15 @@ export class GameApiClient {
     if (failure.kind === 'unavailable') {
       this.#log.warn(fields, 'game API circuit open; call refused without reaching it');
     } else if (failure.kind === 'contract') {
-      this.#log.error({ ...fields, issues: failure.issues }, 'game API answer violates the contract');
+      this.#log.error(
+        { ...fields, ...summarizeIssues(failure.issues), issueCount: failure.issueCount },
+        'game API answer violates the contract',
+      );
+    } else if (failure.kind === 'too-large') {
+      this.#log.error(
+        { ...fields, reason: failure.reason },
+        'game API answer refused: too large or too deep',
+      );
     } else if (failure.kind === 'status' && failure.status < 500 && failure.status !== 401) {
       // 4xx are expected answers (unknown id, missing right, invalid body); no alarm.
       this.#log.info({ ...fields, status: failure.status }, 'game API refused the call');
