@@ -117,7 +117,7 @@ describe('security: fault injection on the game API', () => {
       expect(response.body).not.toMatch(/NullPointer|DROP TABLE|ECONNRESET|fetch failed|socket/i);
       // Two attempts at most (one retry) within the timeout each, plus a margin for a busy machine.
       expect(ms).toBeLessThan(2 * 1500 + 1500);
-      expect(maxLagMs).toBeLessThan(500);
+      expect(maxLagMs).toBeLessThan(1000); // generous: a busy CI machine also shows as lag
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     },
   );
