@@ -37,6 +37,7 @@ import { appRouter, type AppRouter } from './routers';
 import { AccountSessions } from './session/account-sessions';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
+import { EncryptedSessionStore, tokenEncryptionKey } from './session/encrypted-store';
 import { RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { createContextInner, type Context } from './trpc/context';
@@ -45,6 +46,7 @@ import { ERROR_MESSAGES } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
 
 export interface AppOverrides {
+  /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
   store?: SessionStore;
   oidcFetch?: typeof fetch;
   gameApiFetch?: typeof fetch;
@@ -102,15 +104,18 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   let store = overrides.store;
   if (!store) {
+    let plain: SessionStore;
     if (env.redisUrl) {
       const redis = new RedisSessionStore(env.redisUrl);
       await redis.ready();
-      store = redis;
+      plain = redis;
     } else {
-      store = new MemorySessionStore(now);
+      plain = new MemorySessionStore(now);
     }
-    const owned = store;
+    // Tokens never rest in the store in plain text (decision 031).
+    const owned = new EncryptedSessionStore(plain, tokenEncryptionKey(env.session.encryptionKey));
     app.addHook('onClose', () => owned.close());
+    store = owned;
   }
 
   let database = overrides.database;
@@ -142,6 +147,8 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   const gameApi = new GameApiClient({
     baseUrl: env.gameApi.baseUrl,
     timeoutMs: env.gameApi.timeoutMs,
+    callsPerRequest: env.gameApi.callsPerRequest,
+    breaker: env.gameApi.breaker,
     log: app.log,
     ...(overrides.gameApiFetch ? { fetch: overrides.gameApiFetch } : {}),
   });
@@ -273,12 +280,20 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
                 }
               : {}),
             accessToken,
-            gameApi,
+            // One budget of game API calls for the whole request (a batch shares this context).
+            gameApi: gameApi.forRequest(req.log),
             publicCache,
             adminUserUrl,
             log: req.log,
             now,
           });
+        },
+        responseMeta({ errors }) {
+          // A service that is down (the game API's open circuit, the identity provider) says when to
+          // try again, like the 503s of the dependencies handler and the 429s of the rate limits.
+          if (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE'))
+            return { headers: { 'retry-after': String(Math.ceil(env.gameApi.breaker.cooldownMs / 1000)) } };
+          return {};
         },
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');

@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
-import { RedisSessionStore } from '../src/session/redis-store';
+import type { SessionStore } from '../src/session/types';
 import { formOf, HttpBrowser, signIn } from './http-browser';
 import { sharedTestDatabase } from './helpers';
+import { stackSessionStore } from './session-tools';
 import { freePort, startStack, TEST_SESSION_SECRET, type Bff, type Stack } from './stack';
 
 const SPA = { 'x-csrf': '1' };
@@ -74,7 +75,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
   let stack: Stack;
   let a: Bff;
   let b: Bff;
-  let store: RedisSessionStore;
+  let store: SessionStore;
   let admin: HttpBrowser;
   let database: Database;
   const reason = `Audit-Test ${Date.now()}`;
@@ -98,8 +99,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
     stack = await startStack({ bffCount: 2 });
     a = await stack.startBff(0, { env: { REDIS_URL: redisUrl, STEP_UP_MAX_AGE_SECONDS: '60' } });
     b = await stack.startBff(1, { env: { REDIS_URL: redisUrl, STEP_UP_MAX_AGE_SECONDS: '60' } });
-    store = new RedisSessionStore(redisUrl);
-    await store.ready();
+    store = await stackSessionStore(redisUrl);
     admin = new HttpBrowser();
     await signIn(admin, a.url, 'admin');
   });

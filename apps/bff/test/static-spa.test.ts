@@ -114,6 +114,18 @@ describe('serving the SPA', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('X-Frame-Options agrees with frame-ancestors, and a Permissions-Policy turns off unused features', async () => {
+    for (const url of ['/home', '/trpc/session.me', '/auth/logout', '/healthz']) {
+      const answer = await app.inject({ url, headers: { 'x-csrf': '1' } });
+      expect(String(answer.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      const policy = String(answer.headers['permissions-policy']);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+        expect(policy).toContain(feature);
+      expect(policy).not.toContain('clipboard-write'); // the Teamspeak page copies the nickname
+    }
+  });
+
   it('gives a missing image its category placeholder, and a missing asset a 404', async () => {
     const skin = await app.inject('/images/skins/123.png');
     expect(skin.statusCode).toBe(200);

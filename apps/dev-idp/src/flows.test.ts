@@ -94,7 +94,7 @@ describe('login page', () => {
     expect(page.url).toContain('/realms/nova/login-actions/');
     expect(page.body).toContain('<html lang="de">');
     expect(page.body).toContain(`<title>${TEXTS.loginTitle}</title>`);
-    expect(page.body).toMatch(/<label for="username">Benutzername<\/label>/);
+    expect(page.body).toMatch(/<label for="username">Benutzername oder E-Mail<\/label>/);
     expect(page.body).toMatch(/<label for="password">Passwort<\/label>/);
     expect(page.body).toMatch(/<button type="submit">Anmelden<\/button>/);
     expect(page.body).not.toMatch(/<script(?![^>]*application\/json)/);

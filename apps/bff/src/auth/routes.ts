@@ -14,7 +14,7 @@ import type { SessionManager } from '../session/manager';
 import { authStateFrom } from './claims';
 import { resolveDisplayName } from './display-name';
 import { verifyLogoutToken } from './logout-token';
-import type { OidcClient } from './oidc';
+import { EndSessionRefusedError, type OidcClient } from './oidc';
 import { loginProblemPage, logoutConfirmPage } from './pages';
 import { safeReturnTo } from './return-to';
 
@@ -32,6 +32,19 @@ export interface AuthRoutesOptions {
 
 function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store');
+}
+
+/**
+ * A navigation that starts something on the user's behalf (the password change) must not come from
+ * another site: a foreign Origin, or Fetch Metadata other than same-origin or a typed address/bookmark
+ * ("none"), is refused. Without either header (an old browser, a script) it passes: the identity
+ * provider still asks the user before anything changes.
+ */
+export function isNotCrossSite(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== new URL(publicUrl).origin) return false;
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
 }
 
 /** A state-changing request must come from our own pages (Origin, else Fetch Metadata). */
@@ -116,6 +129,12 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
   });
 
   app.get('/auth/password', async (request, reply) => {
+    if (!isNotCrossSite(request, publicUrl)) {
+      return noStore(reply)
+        .code(403)
+        .type('text/html; charset=utf-8')
+        .send(loginProblemPage('Die Passwortänderung kann nur von dieser Website aus gestartet werden.'));
+    }
     if (!(await sessions.load(request.cookies[sessions.cookieName]))) {
       return noStore(reply).redirect(`/auth/login?returnTo=${encodeURIComponent(SETTINGS_PATH)}`, 302);
     }
@@ -131,6 +150,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
         .type('text/html; charset=utf-8')
         .send(loginProblemPage('Die Anmeldung ist abgelaufen oder ungültig. Bitte versuche es erneut.'));
     }
+    // The binding served this one sign-in; it does not outlive its callback (issue 9).
+    reply.clearCookie(sessions.bindingCookieName, sessions.cookieOptions);
     if (query.error) {
       request.log.info({ error: query.error }, 'the identity provider refused the authorization');
       if (pending.action === 'password')
@@ -226,11 +247,28 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
       action: 'auth.sign-out',
       target: { type: 'user', id: session.record.userId },
     }).catch((error: unknown) => request.log.error({ err: error }, 'sign-out not recorded'));
+    // The identity provider's session ends server to server, with the refresh token and the client's
+    // credentials: no token travels through the browser (issue 9: the ID token was in the redirect).
+    // Only when that is refused (no refresh token, or one the provider no longer knows) does the
+    // browser go to the provider's logout page, with client_id and post_logout_redirect_uri only.
     let target = '/';
+    const { refreshToken } = session.record.auth;
     try {
-      target = (await oidc.endSessionUrl(session.record.auth.idToken))?.href ?? '/';
+      if (!refreshToken) throw new EndSessionRefusedError('no refresh token in the session');
+      await oidc.endSessionByRefreshToken(refreshToken);
     } catch (error) {
-      request.log.warn({ err: error }, 'the identity provider is unreachable; only the local session ended');
+      if (error instanceof EndSessionRefusedError) {
+        request.log.info(
+          { reason: error.message },
+          'session end refused server-side; the browser confirms it',
+        );
+        target = (await oidc.endSessionUrl().catch(() => null))?.href ?? '/';
+      } else {
+        request.log.warn(
+          { err: error },
+          'the identity provider is unreachable; only the local session ended',
+        );
+      }
     }
     return noStore(reply).redirect(target, 303);
   });
