@@ -3,7 +3,8 @@
  * an old sign-in saves the open dialog (tab, row id, what the form holds), the admin signs in again,
  * and the page opens the same dialog with the delete confirmation ready.
  */
-import { beginStepUp, takeStepUpState } from '../../lib/step-up';
+import { restoreDraft } from '../../lib/form-draft';
+import { beginStepUp } from '../../lib/step-up';
 
 export const SYNC_MANAGER_SCOPE = 'sync-manager';
 
@@ -25,7 +26,7 @@ export type SyncResume =
 
 /** Saves the dialog and leaves for the re-authentication. */
 export function beginSyncStepUp(resume: SyncResume): void {
-  beginStepUp({ scope: SYNC_MANAGER_SCOPE, draft: resume });
+  beginStepUp(SYNC_MANAGER_SCOPE, resume);
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -42,16 +43,7 @@ function isResume(state: unknown): state is SyncResume {
   return false;
 }
 
-/**
- * The dialog left for a re-authentication on this page, taken once per page load (StrictMode's
- * second call of a state initialiser gets the same answer instead of an emptied storage).
- */
-let cached: { value: SyncResume | null } | null = null;
+/** The dialog left for a re-authentication on this page (once; for a state initialiser). */
 export function takeSyncResume(): SyncResume | null {
-  if (!cached) {
-    const saved = takeStepUpState<{ scope?: unknown; draft?: unknown }>();
-    cached = { value: saved?.scope === SYNC_MANAGER_SCOPE && isResume(saved.draft) ? saved.draft : null };
-    queueMicrotask(() => (cached = null));
-  }
-  return cached.value;
+  return restoreDraft(SYNC_MANAGER_SCOPE, isResume);
 }

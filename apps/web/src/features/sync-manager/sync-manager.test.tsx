@@ -5,6 +5,7 @@ import { observable } from '@trpc/server/observable';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveDraft } from '../../lib/form-draft';
 import { trpc } from '../../lib/trpc';
 import { SyncManagerPage } from './sync-manager-page';
 
@@ -153,16 +154,22 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('a saved dialog is not reopened on another page or for a state of another screen', async () => {
+  it('a dialog saved on another page is not reopened here', async () => {
     bff(() => Promise.reject(new Error('no delete expected')));
-    sessionStorage.setItem(
-      'nova:step-up',
-      JSON.stringify({
-        path: PATH,
-        savedAt: Date.now(),
-        state: { scope: 'catalogue:achievements', draft: {} },
-      }),
-    );
+    // A sync-manager state saved on another page, and a malformed one for this page's scope.
+    vi.stubGlobal('location', { pathname: '/control-panel/admin/audit-log', search: '', assign });
+    saveDraft('sync-manager', { tab: 'groups', id: 5, values: { name: 'x', keycloakName: '', members: [] } });
+    vi.stubGlobal('location', { pathname: PATH, search: '', assign });
+    expect(sessionStorage.length).toBe(1);
+    renderPage();
+    await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('a state of the wrong shape for this page is ignored', async () => {
+    bff(() => Promise.reject(new Error('no delete expected')));
+    saveDraft('sync-manager', { tab: 'groups', id: '5', values: {} });
     renderPage();
     await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' });
     expect(screen.queryByRole('dialog')).toBeNull();
