@@ -197,3 +197,39 @@ test('own sessions: one browser ends the other; it is signed out here and at Key
   await there.close();
   await third.close();
 });
+
+test('a password change ends the other browser here and at Keycloak; the list shows this one only', async ({
+  browser,
+}) => {
+  test.slow(); // two sign-ins and Keycloak's password form
+  const user = USERS.kennwort;
+  const admin = await keycloakAdmin();
+  const here = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const there = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const other = await there.newPage();
+  await other.goto('/auth/login?returnTo=/control-panel/user/settings');
+  await signIn(other, user);
+  await expect(other.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible();
+  const page = await here.newPage();
+  await page.goto('/auth/login?returnTo=/control-panel/user/settings');
+  await signIn(page, user);
+  const devices = page.getByRole('list', { name: 'Angemeldete Geräte' });
+  await expect(devices.getByRole('listitem')).toHaveCount(2);
+  expect(await admin.users.listSessions({ id: user.id })).toHaveLength(2);
+
+  await page.goto('/auth/password');
+  await expect(page.getByRole('heading', { name: 'Passwort aktualisieren' })).toBeVisible();
+  const changed = `${user.password}-neu`;
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(changed);
+  await page.getByLabel('Passwort bestätigen', { exact: true }).fill(changed);
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page).toHaveURL(/\/control-panel\/user\/settings\?passwort=geaendert$/);
+  await expect(devices.getByRole('listitem')).toHaveCount(1);
+  await expect(devices.getByText('dieses Gerät')).toBeVisible();
+
+  expect((await trpc(other, 'account.sessions', undefined, 'GET')).status).toBe(401);
+  await expect.poll(async () => (await admin.users.listSessions({ id: user.id })).length).toBe(1);
+  expect((await trpc(page, 'account.sessions', undefined, 'GET')).status).toBe(200);
+  await here.close();
+  await there.close();
+});

@@ -53,7 +53,7 @@ const demo = (name: keyof typeof DEMO_ACCOUNTS): KcUser => {
 
 /**
  * The suite's users. The demo accounts keep their ids, so the game API simulator finds their players;
- * `abmelder`, `ausloggen`, `passwort`, `loescher` and `geraete` have tests of their own that end,
+ * `abmelder`, `ausloggen`, `passwort`, `kennwort`, `loescher` and `geraete` have tests of their own that end,
  * renew or change their sessions.
  */
 export const USERS = {
@@ -92,6 +92,15 @@ export const USERS = {
     username: 'geraete',
     password: 'geraete-kc',
     customname: ['Gerd_Geraete'],
+    realmRoles: [],
+    clientRoles: [],
+  },
+  /** Changes the password while signed in elsewhere (issue 10, own sessions). No player. */
+  kennwort: {
+    id: '2b7c9e1d-4f6a-4c8b-9d0e-1f2a3b4c5d6e',
+    username: 'kennwort',
+    password: 'kennwort-kc',
+    customname: ['Karl_Kennwort'],
     realmRoles: [],
     clientRoles: [],
   },
