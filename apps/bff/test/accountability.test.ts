@@ -171,6 +171,25 @@ describe('accountability: audit log, step-up and own sessions', () => {
     });
   });
 
+  it('records a re-authentication as another person as a sign-in, not as a step-up', async () => {
+    const browser = new HttpBrowser();
+    await signIn(browser, a.url, 'spieler');
+    const login = await browser.get(`${a.url}/auth/login?stepUp=1&returnTo=%2Fcontrol-panel`);
+    const form = formOf(login);
+    let step = await browser.follow(
+      await browser.request(new URL(form.action.replaceAll('&amp;', '&'), login.url).href, {
+        form: { ...form.fields, username: 'beta', password: 'beta' },
+      }),
+    );
+    // dev-idp first ends the other person's session there (a page that submits itself).
+    if (step.body.includes('logout/confirm')) step = await browser.submit(step, {});
+    expect(new URL(step.url).pathname).toBe('/control-panel');
+    const me = await query(browser, a.url, 'session.me');
+    expect((me.body.result?.data as { username: string }).username).toBe('beta');
+    const [latest] = await auditRows({ person: 'beta', action: 'auth.' });
+    expect(latest).toMatchObject({ action: 'auth.sign-in', outcome: 'success' });
+  });
+
   it("records a failed action with the game API's status", async () => {
     const answer = await call(admin, a.url, 'catalogue.wantedReasons.update', {
       id: 987654,

@@ -199,11 +199,13 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     try {
       await securityEvent(request, {
         actor: { id: userId, name: auth.username },
-        action: pending.stepUp
-          ? 'auth.step-up'
-          : pending.action === 'password'
-            ? 'auth.password'
-            : 'auth.sign-in',
+        // A re-authentication as someone else (Keycloak's "Login neu starten") is a new sign-in.
+        action:
+          pending.stepUp && previous?.record.userId === userId
+            ? 'auth.step-up'
+            : pending.action === 'password'
+              ? 'auth.password'
+              : 'auth.sign-in',
         target: { type: 'user', id: userId },
         detail: pending.action === 'password' ? (query.kc_action_status ?? null) : null,
       });
