@@ -1,12 +1,8 @@
-import type { AppRouter } from '@nova/bff';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TRPCClientError, type TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveDraft } from '../../lib/form-draft';
-import { trpc } from '../../lib/trpc';
+import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { SyncManagerPage } from './sync-manager-page';
 
 const PATH = '/control-panel/admin/sync-manager';
@@ -30,42 +26,17 @@ const groups = [
   },
 ];
 
-function stepUpRefusal() {
-  return TRPCClientError.from({
-    error: {
-      message: 'Bitte bestätige diese Aktion, indem du dich erneut anmeldest.',
-      code: -32003,
-      data: { code: 'FORBIDDEN', httpStatus: 403, reason: 'STEP_UP_REQUIRED' },
-    },
-  });
-}
+const stepUpRefusal = () =>
+  bffError(
+    'FORBIDDEN',
+    403,
+    'Bitte bestätige diese Aktion, indem du dich erneut anmeldest.',
+    'STEP_UP_REQUIRED',
+  );
 
 /** The BFF as the page sees it: every call goes to `answer(path, input)`. */
-const answer = vi.fn<(path: string, input: unknown) => Promise<unknown>>();
-const link: TRPCLink<AppRouter> =
-  () =>
-  ({ op }) =>
-    observable((observer) => {
-      answer(op.path, op.input).then(
-        (data) => {
-          observer.next({ result: { type: 'data', data } });
-          observer.complete();
-        },
-        (error: unknown) => observer.error(error as TRPCClientError<AppRouter>),
-      );
-    });
-
-function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const client = trpc.createClient({ links: [link] });
-  return render(
-    <trpc.Provider client={client} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <SyncManagerPage />
-      </QueryClientProvider>
-    </trpc.Provider>,
-  );
-}
+const answer = vi.fn<Answer>();
+const renderPage = () => renderWithBff(<SyncManagerPage />, answer);
 
 /** Lists as loaded; `remove` answers the delete calls. */
 function bff(remove: (path: string, input: unknown) => Promise<unknown>) {
