@@ -199,7 +199,7 @@ describe('sign-in through the BFF', () => {
     expect((await me(browser)).result.data.signedIn).toBe(false);
   });
 
-  it('the password change comes back as "abgebrochen" or "geaendert" with a new session id; success ends other sessions', async () => {
+  it('the password change comes back as "abgebrochen" or "geaendert" with a new session id; success ends other sessions, at the identity provider too', async () => {
     const browser = new HttpBrowser();
     const elsewhere = new HttpBrowser();
     await signIn(browser, bff.url, 'beta');
@@ -225,6 +225,12 @@ describe('sign-in through the BFF', () => {
     expect(browser.cookies.get('nova_session')?.value).not.toBe(afterCancel);
     expect((await me(browser)).result.data.id).toBe(DEMO_ACCOUNTS.beta.id);
     expect((await me(elsewhere)).result.data.signedIn).toBe(false);
+    // The other browser's identity-provider session ended too (it must sign in again); this
+    // browser's lives on (the password form comes without a sign-in).
+    const elsewhereAgain = await elsewhere.get(`${bff.url}/auth/login?returnTo=%2Fcontrol-panel`);
+    expect(elsewhereAgain.body).toContain('Benutzername');
+    const stillHere = await browser.get(`${bff.url}/auth/password`);
+    expect(stillHere.body).toContain('Passwort aktualisieren');
     const fresh = new HttpBrowser();
     await signIn(fresh, bff.url, 'beta', { password: 'neues-passwort-123' });
     expect((await me(fresh)).result.data.signedIn).toBe(true);

@@ -73,6 +73,27 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     });
   }
 
+  /**
+   * Ends every BFF session of the user and, for each one of another identity-provider session, that
+   * session too (with its refresh token, as "Abmelden" does). This browser's own identity-provider
+   * session (same `sid`) stays: it has just been re-authenticated.
+   */
+  async function endOtherSessions(request: FastifyRequest, userId: string, sid: unknown): Promise<void> {
+    const sessions = await store.listByUser(userId);
+    await store.destroyByUser(userId);
+    const ended = new Set<string>();
+    for (const { record } of sessions) {
+      const refreshToken = record.auth.refreshToken;
+      if (!refreshToken || (record.sid && (record.sid === sid || ended.has(record.sid)))) continue;
+      if (record.sid) ended.add(record.sid);
+      try {
+        await oidc.endSessionByRefreshToken(refreshToken);
+      } catch (error) {
+        request.log.warn({ err: error }, 'the identity provider session could not be ended');
+      }
+    }
+  }
+
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
@@ -187,8 +208,9 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
       const status = query.kc_action_status;
       const label = status === 'success' ? 'geaendert' : status === 'cancelled' ? 'abgebrochen' : 'fehler';
       target = `${pending.returnTo}?passwort=${label}`;
-      // ASVS v5 §7: a changed password ends the account's other sessions here.
-      if (status === 'success') await store.destroyByUser(userId);
+      // ASVS v5 §7: a changed password ends the account's other sessions, here and at the identity
+      // provider (Keycloak keeps them unless the user ticks "sign out other devices").
+      if (status === 'success') await endOtherSessions(request, userId, claims.sid);
     }
 
     // A new session id at every sign-in (also the re-authentication of a password change); the
@@ -199,11 +221,13 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     try {
       await securityEvent(request, {
         actor: { id: userId, name: auth.username },
-        action: pending.stepUp
-          ? 'auth.step-up'
-          : pending.action === 'password'
-            ? 'auth.password'
-            : 'auth.sign-in',
+        // A re-authentication as someone else (Keycloak's "Login neu starten") is a new sign-in.
+        action:
+          pending.stepUp && previous?.record.userId === userId
+            ? 'auth.step-up'
+            : pending.action === 'password'
+              ? 'auth.password'
+              : 'auth.sign-in',
         target: { type: 'user', id: userId },
         detail: pending.action === 'password' ? (query.kc_action_status ?? null) : null,
       });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveDraft, takeDraft } from './form-draft';
+import { restoreDraft, saveDraft, takeDraft } from './form-draft';
 import { applyFieldErrors, fieldErrorsOf, reasonOf } from './mutation';
 
 const isNamed = (state: unknown): state is { name: string } =>
@@ -34,6 +34,21 @@ describe('form drafts across the sign-in', () => {
   it('ignores broken storage contents', () => {
     sessionStorage.setItem('nova:draft:x', '{not json');
     expect(takeDraft('x', isNamed)).toBeNull();
+  });
+
+  it('gives a draft back on the page that saved it only', () => {
+    window.history.replaceState(null, '', '/control-panel/admin/server-manager/achievement-manager');
+    saveDraft('catalogue:achievements', { name: 'Angler' });
+    window.history.replaceState(null, '', '/control-panel/admin/audit-log');
+    expect(takeDraft('catalogue:achievements', isNamed)).toBeNull();
+  });
+
+  it('gives both calls of a state initialiser (StrictMode) the same draft, later ones none', async () => {
+    saveDraft('catalogue:achievements', { name: 'Angler' });
+    expect(restoreDraft('catalogue:achievements', isNamed)).toEqual({ name: 'Angler' });
+    expect(restoreDraft('catalogue:achievements', isNamed)).toEqual({ name: 'Angler' });
+    await Promise.resolve();
+    expect(restoreDraft('catalogue:achievements', isNamed)).toBeNull();
   });
 });
 
