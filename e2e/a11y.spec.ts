@@ -60,29 +60,23 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
     );
 }
 
+const AUDIENCES = [
+  { who: 'visitor', role: null, pages: PUBLIC_PAGES },
+  { who: 'player', role: 'spieler', pages: PLAYER_PAGES },
+  { who: 'administrator', role: 'admin', pages: ADMIN_PAGES },
+] as const;
+
 for (const scheme of ['light', 'dark'] as const) {
-  test.describe(`${scheme} theme`, () => {
-    test('public pages have no serious violation', async ({ page }) => {
+  for (const { who, role, pages } of AUDIENCES) {
+    test(`${scheme} theme: no serious violation on the pages of a ${who}`, async ({
+      page: visitor,
+      asRole,
+    }) => {
+      const page = role ? await asRole(role) : visitor;
       await page.emulateMedia({ colorScheme: scheme });
       const found: string[] = [];
-      for (const path of PUBLIC_PAGES) found.push(...(await seriousViolations(page, path)));
+      for (const path of pages) found.push(...(await seriousViolations(page, path)));
       expect(found).toEqual([]);
     });
-
-    test('player pages have no serious violation', async ({ asRole }) => {
-      const page = await asRole('spieler');
-      await page.emulateMedia({ colorScheme: scheme });
-      const found: string[] = [];
-      for (const path of PLAYER_PAGES) found.push(...(await seriousViolations(page, path)));
-      expect(found).toEqual([]);
-    });
-
-    test('admin pages have no serious violation', async ({ asRole }) => {
-      const page = await asRole('admin');
-      await page.emulateMedia({ colorScheme: scheme });
-      const found: string[] = [];
-      for (const path of ADMIN_PAGES) found.push(...(await seriousViolations(page, path)));
-      expect(found).toEqual([]);
-    });
-  });
+  }
 }
