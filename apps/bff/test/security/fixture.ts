@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { appRouter } from '../../src/routers';
 import { MemorySessionStore } from '../../src/session/memory-store';
-import { SessionManager } from '../../src/session/manager';
-import { testApp, testEnv } from '../helpers';
+import { testApp, testSessionManager } from '../helpers';
 import { startMockGameApi, type MockGameApi } from '../mock-game-api';
 import { startMockIssuer, type MockIssuer } from '../mock-issuer';
 
@@ -83,14 +82,7 @@ export async function startTarget(env: Record<string, string> = {}): Promise<Tar
     },
     { store },
   );
-  const manager = new SessionManager({
-    store,
-    secret: testEnv().session.secret,
-    idleSeconds: 1800,
-    absoluteSeconds: 36000,
-    secure: true,
-    https: false,
-  });
+  const manager = testSessionManager(store);
   const cookies = new Map<SessionWho, string>();
   for (const who of Object.keys(SESSION_ROLES) as SessionWho[]) {
     const { id } = await manager.create({
