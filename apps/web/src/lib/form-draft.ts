@@ -6,6 +6,8 @@
  * saved on, taken once, ignored when too old (30 minutes unless the saver says less). Never secrets:
  * ids and form values only.
  */
+import { useEffect, useState } from 'react';
+
 const PREFIX = 'nova:draft:';
 const DEFAULT_MAX_AGE_MS = 30 * 60 * 1000;
 
@@ -25,37 +27,56 @@ export function saveDraft(scope: string, state: unknown, maxAgeMs: number = DEFA
   }
 }
 
-/** The draft saved for `scope` on this page, once (it is removed); null if none, foreign or too old. */
-export function takeDraft<T>(scope: string, isValid: (state: unknown) => state is T): T | null {
+/**
+ * The draft saved for `scope` on this page, without removing it; null if none, foreign or too old
+ * (such an entry is removed).
+ */
+export function peekDraft<T>(scope: string, isValid: (state: unknown) => state is T): T | null {
   let raw: string | null;
   try {
     raw = sessionStorage.getItem(PREFIX + scope);
-    sessionStorage.removeItem(PREFIX + scope);
   } catch {
     return null;
   }
   if (!raw) return null;
+  let draft: T | null = null;
   try {
     const saved = JSON.parse(raw) as Partial<Saved>;
-    if (typeof saved.savedAt !== 'number' || typeof saved.maxAgeMs !== 'number') return null;
-    if (Date.now() - saved.savedAt > Math.min(saved.maxAgeMs, DEFAULT_MAX_AGE_MS)) return null;
-    if (saved.path !== window.location.pathname) return null;
-    return isValid(saved.state) ? saved.state : null;
+    const fresh =
+      typeof saved.savedAt === 'number' &&
+      typeof saved.maxAgeMs === 'number' &&
+      Date.now() - saved.savedAt <= Math.min(saved.maxAgeMs, DEFAULT_MAX_AGE_MS);
+    if (fresh && saved.path === window.location.pathname && isValid(saved.state)) draft = saved.state;
   } catch {
-    return null;
+    // Broken contents: removed below.
+  }
+  if (draft === null) discardDraft(scope);
+  return draft;
+}
+
+export function discardDraft(scope: string): void {
+  try {
+    sessionStorage.removeItem(PREFIX + scope);
+  } catch {
+    // Storage disabled: nothing was kept either.
   }
 }
 
-const restored = new Map<string, unknown>();
+/** The draft saved for `scope` on this page, once (it is removed); null if none, foreign or too old. */
+export function takeDraft<T>(scope: string, isValid: (state: unknown) => state is T): T | null {
+  const draft = peekDraft(scope, isValid);
+  discardDraft(scope);
+  return draft;
+}
 
 /**
- * `takeDraft` for a state initialiser: StrictMode calls an initialiser twice, and the second call
- * gets the same draft from a cache (kept for this task only) instead of an emptied storage.
+ * For a screen that reopens a dialog: the draft of `scope` as it was when the screen first rendered,
+ * removed from storage once the screen is on the page (an effect). A render that React throws away
+ * before that (StrictMode's second call, a Suspense boundary waiting for code) leaves the draft for
+ * the render that stays.
  */
-export function restoreDraft<T>(scope: string, isValid: (state: unknown) => state is T): T | null {
-  if (!restored.has(scope)) {
-    restored.set(scope, takeDraft(scope, isValid));
-    queueMicrotask(() => restored.delete(scope));
-  }
-  return (restored.get(scope) ?? null) as T | null;
+export function useRestoredDraft<T>(scope: string, isValid: (state: unknown) => state is T): T | null {
+  const [draft] = useState(() => peekDraft(scope, isValid));
+  useEffect(() => discardDraft(scope), [scope]);
+  return draft;
 }

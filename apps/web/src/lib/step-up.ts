@@ -7,8 +7,8 @@
  *   onError(error) {
  *     if (isStepUpRequired(error)) beginStepUp('my-screen', { id: row.id, values });  // leaves the page
  *   }
- *   // in the screen's state initialiser:
- *   const resumed = restoreDraft('my-screen', isMyState);
+ *   // in the screen:
+ *   const resumed = useRestoredDraft('my-screen', isMyState);
  *   if (resumed) reopen the dialog for resumed.id, with a hint that the action can now be confirmed
  *
  * `beginStepUp` keeps the state with the form drafts (form-draft.ts: this tab, this page, once; at

@@ -19,7 +19,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
-import { restoreDraft } from '../../lib/form-draft';
+import { useRestoredDraft } from '../../lib/form-draft';
 import { useCatalogueApi, useCatalogueUtils, type CatalogueRow } from './catalogue-api';
 import { CatalogueForm, draftScope, type CatalogueDraft, type Outcome } from './catalogue-form';
 import { emptyValues, valuesOf } from './form-values';
@@ -41,9 +41,8 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
   const page = Math.max(1, Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
   // A form left for the sign-in (401 during saving, or the re-authentication before a delete) opens
   // again with what was typed.
-  const [editing, setEditing] = useState<CatalogueDraft | null>(() =>
-    restoreDraft(draftScope(catalogueKey), isDraft),
-  );
+  const restored = useRestoredDraft(draftScope(catalogueKey), isDraft);
+  const [editing, setEditing] = useState<CatalogueDraft | null>(restored);
 
   const setPage = (next: number) =>
     setParams(

@@ -3,7 +3,7 @@
  * an old sign-in saves the open dialog (tab, row id, what the form holds), the admin signs in again,
  * and the page opens the same dialog with the delete confirmation ready.
  */
-import { restoreDraft } from '../../lib/form-draft';
+import { useRestoredDraft } from '../../lib/form-draft';
 import { beginStepUp } from '../../lib/step-up';
 
 export const SYNC_MANAGER_SCOPE = 'sync-manager';
@@ -43,7 +43,7 @@ function isResume(state: unknown): state is SyncResume {
   return false;
 }
 
-/** The dialog left for a re-authentication on this page (once; for a state initialiser). */
-export function takeSyncResume(): SyncResume | null {
-  return restoreDraft(SYNC_MANAGER_SCOPE, isResume);
+/** The dialog left for a re-authentication on this page (removed from storage once shown). */
+export function useSyncResume(): SyncResume | null {
+  return useRestoredDraft(SYNC_MANAGER_SCOPE, isResume);
 }

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { GroupsTab } from './groups-tab';
 import { ObjectsTab } from './objects-tab';
-import { takeSyncResume } from './resume';
+import { useSyncResume } from './resume';
 
 const tab =
   'rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-slate-300 dark:data-[state=active]:text-brand-300';
@@ -15,7 +15,8 @@ const tab =
  * Back from a re-authentication a delete asked for, the tab and its dialog open again.
  */
 export function SyncManagerPage() {
-  const [resume, setResume] = useState(takeSyncResume);
+  const restored = useSyncResume();
+  const [resume, setResume] = useState(restored);
   const notice = useTimedMessage();
   const done = (text: string) => notice.show({ tone: 'success', text });
   return (
