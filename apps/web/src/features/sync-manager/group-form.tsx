@@ -7,7 +7,7 @@ import { isStepUpRequired } from '../../lib/step-up';
 import { trpc } from '../../lib/trpc';
 import type { SyncGroupRow, SyncObjectRow } from './api';
 import { FormFooter } from './form-footer';
-import { beginSyncStepUp, type GroupValues as Values } from './resume';
+import { beginSyncStepUp, sessionDraft, type GroupValues as Values, type ResumeIntent } from './resume';
 /** Errors about single memberships (`syncObjects.0.id`) are shown above the buttons. */
 const FIELDS = ['name', 'keycloakName'] as const;
 
@@ -20,11 +20,14 @@ export function GroupForm({
   row,
   objects,
   resumed,
+  resumedIntent = 'remove',
   onDone,
 }: {
   row: SyncGroupRow | null;
   objects: SyncObjectRow[];
   resumed?: Values;
+  /** What the dialog was doing when it left for the sign-in. */
+  resumedIntent?: ResumeIntent;
   onDone: (text: string) => void;
 }) {
   const form = useForm<Values>({
@@ -42,7 +45,13 @@ export function GroupForm({
   const busy = create.isPending || update.isPending || remove.isPending;
 
   const fail = (error: unknown, text: string) => {
-    if (sessionLost(error)) return;
+    const draft = sessionDraft({
+      tab: 'groups',
+      id: row?.id ?? null,
+      values: form.getValues(),
+      intent: 'save',
+    });
+    if (sessionLost(error, draft)) return;
     const rest = applyFieldErrors(error, FIELDS, form.setError);
     failure.show({ tone: 'error', text: rest?.length ? `${text} ${rest.join(' ')}` : text });
   };
@@ -75,7 +84,7 @@ export function GroupForm({
     } catch (error) {
       // Decision 022: deleting needs a fresh sign-in; the dialog comes back confirmed-ready.
       if (isStepUpRequired(error)) {
-        beginSyncStepUp({ tab: 'groups', id: row.id, values: form.getValues() });
+        beginSyncStepUp({ tab: 'groups', id: row.id, values: form.getValues(), intent: 'remove' });
         return;
       }
       fail(error, T.groupDeleteFailed);
@@ -111,7 +120,7 @@ export function GroupForm({
         busy={busy}
         what="Diese Sync Gruppe"
         onRemove={removeRow}
-        resumedDelete={resumed !== undefined}
+        resumedDelete={resumed !== undefined && resumedIntent === 'remove'}
       />
     </form>
   );

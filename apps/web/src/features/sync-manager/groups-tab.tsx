@@ -9,7 +9,7 @@ import { Loading } from '../../components/ui/loading';
 import { useReloadLists, useSyncLists, type SyncGroupRow } from './api';
 import { GroupForm } from './group-form';
 import { LoadFailure } from './load-failure';
-import type { GroupValues } from './resume';
+import type { GroupValues, SyncResume } from './resume';
 
 const columns: ColumnDef<SyncGroupRow>[] = [
   { id: 'name', header: T.columns.name, accessorFn: (row) => row.name },
@@ -17,7 +17,7 @@ const columns: ColumnDef<SyncGroupRow>[] = [
   { id: 'linked', header: T.columns.linkedObjects, accessorFn: (row) => row.syncObjects.length },
 ];
 
-type Editing = { row: SyncGroupRow | null; resumed?: GroupValues } | null;
+type Editing = { row: SyncGroupRow | null; resumed?: GroupValues; intent?: SyncResume['intent'] } | null;
 
 /**
  * Doc 2 "Sync manager", Sync Groups tab. `resume`: a delete dialog left for the re-authentication,
@@ -29,15 +29,18 @@ export function GroupsTab({
   clearResume,
 }: {
   onDone: (text: string) => void;
-  resume?: { id: number; values: GroupValues } | undefined;
+  resume?: { id: number | null; values: GroupValues; intent: SyncResume['intent'] } | undefined;
   clearResume?: () => void;
 }) {
   const { objects, groups } = useSyncLists();
   const reload = useReloadLists();
   const [chosen, setChosen] = useState<Editing>(null);
-  const resumedRow = resume ? groups.data?.find((g) => g.id === resume.id) : undefined;
+  const resumedRow = resume?.id == null ? undefined : groups.data?.find((g) => g.id === resume.id);
   const editing: Editing =
-    chosen ?? (resume && resumedRow ? { row: resumedRow, resumed: resume.values } : null);
+    chosen ??
+    (resume && (resumedRow || resume.id === null)
+      ? { row: resumedRow ?? null, resumed: resume.values, intent: resume.intent }
+      : null);
   const setEditing = (next: Editing) => {
     clearResume?.();
     setChosen(next);
@@ -92,7 +95,9 @@ export function GroupsTab({
               key={editing.row?.id ?? 'new'}
               row={editing.row}
               objects={objects.data ?? []}
-              {...(editing.resumed ? { resumed: editing.resumed } : {})}
+              {...(editing.resumed
+                ? { resumed: editing.resumed, resumedIntent: editing.intent ?? 'remove' }
+                : {})}
               onDone={done}
             />
           ))}

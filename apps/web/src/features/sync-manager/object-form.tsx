@@ -7,7 +7,7 @@ import { isStepUpRequired } from '../../lib/step-up';
 import { trpc } from '../../lib/trpc';
 import type { SyncObjectRow } from './api';
 import { FormFooter } from './form-footer';
-import { beginSyncStepUp, type ObjectValues } from './resume';
+import { beginSyncStepUp, sessionDraft, type ObjectValues, type ResumeIntent } from './resume';
 
 interface Values {
   plattform: Platform | '';
@@ -26,10 +26,13 @@ const FIELDS = ['plattform', 'externalId', 'description'] as const;
 export function ObjectForm({
   row,
   resumed,
+  resumedIntent = 'remove',
   onDone,
 }: {
   row: SyncObjectRow | null;
   resumed?: ObjectValues;
+  /** What the dialog was doing when it left for the sign-in. */
+  resumedIntent?: ResumeIntent;
   onDone: (text: string) => void;
 }) {
   const form = useForm<Values>({
@@ -47,7 +50,13 @@ export function ObjectForm({
   const busy = create.isPending || update.isPending || remove.isPending;
 
   const fail = (error: unknown, text: string) => {
-    if (sessionLost(error)) return;
+    const draft = sessionDraft({
+      tab: 'objects',
+      id: row?.id ?? null,
+      values: form.getValues(),
+      intent: 'save',
+    });
+    if (sessionLost(error, draft)) return;
     const rest = applyFieldErrors(error, FIELDS, form.setError);
     failure.show({ tone: 'error', text: rest?.length ? `${text} ${rest.join(' ')}` : text });
   };
@@ -77,7 +86,7 @@ export function ObjectForm({
     } catch (error) {
       // Decision 022: deleting needs a fresh sign-in; the dialog comes back confirmed-ready.
       if (isStepUpRequired(error)) {
-        beginSyncStepUp({ tab: 'objects', id: row.id, values: form.getValues() });
+        beginSyncStepUp({ tab: 'objects', id: row.id, values: form.getValues(), intent: 'remove' });
         return;
       }
       fail(error, T.objectDeleteFailed);
@@ -110,7 +119,7 @@ export function ObjectForm({
         busy={busy}
         what="Dieses Sync Objekt"
         onRemove={removeRow}
-        resumedDelete={resumed !== undefined}
+        resumedDelete={resumed !== undefined && resumedIntent === 'remove'}
       />
     </form>
   );

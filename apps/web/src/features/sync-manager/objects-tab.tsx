@@ -10,7 +10,7 @@ import { Loading } from '../../components/ui/loading';
 import { useReloadLists, useSyncLists, type SyncObjectRow } from './api';
 import { LoadFailure } from './load-failure';
 import { ObjectForm } from './object-form';
-import type { ObjectValues } from './resume';
+import type { ObjectValues, SyncResume } from './resume';
 
 const ALL = '';
 
@@ -20,7 +20,7 @@ const columns: ColumnDef<SyncObjectRow>[] = [
   { id: 'description', header: T.columns.description, accessorFn: (row) => row.description },
 ];
 
-type Editing = { row: SyncObjectRow | null; resumed?: ObjectValues } | null;
+type Editing = { row: SyncObjectRow | null; resumed?: ObjectValues; intent?: SyncResume['intent'] } | null;
 
 /**
  * Doc 2 "Sync manager", Sync Objects tab: filters Plattform, Externe ID and Sync Group (each with
@@ -33,15 +33,18 @@ export function ObjectsTab({
   clearResume,
 }: {
   onDone: (text: string) => void;
-  resume?: { id: number; values: ObjectValues } | undefined;
+  resume?: { id: number | null; values: ObjectValues; intent: SyncResume['intent'] } | undefined;
   clearResume?: () => void;
 }) {
   const { objects, groups } = useSyncLists();
   const reload = useReloadLists();
   const [chosen, setChosen] = useState<Editing>(null);
-  const resumedRow = resume ? objects.data?.find((o) => o.id === resume.id) : undefined;
+  const resumedRow = resume?.id == null ? undefined : objects.data?.find((o) => o.id === resume.id);
   const editing: Editing =
-    chosen ?? (resume && resumedRow ? { row: resumedRow, resumed: resume.values } : null);
+    chosen ??
+    (resume && (resumedRow || resume.id === null)
+      ? { row: resumedRow ?? null, resumed: resume.values, intent: resume.intent }
+      : null);
   const setEditing = (next: Editing) => {
     clearResume?.();
     setChosen(next);
@@ -157,7 +160,9 @@ export function ObjectsTab({
           <ObjectForm
             key={editing.row?.id ?? 'new'}
             row={editing.row}
-            {...(editing.resumed ? { resumed: editing.resumed } : {})}
+            {...(editing.resumed
+              ? { resumed: editing.resumed, resumedIntent: editing.intent ?? 'remove' }
+              : {})}
             onDone={done}
           />
         )}

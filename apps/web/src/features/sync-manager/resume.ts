@@ -1,7 +1,8 @@
 /**
- * The sync manager's delete dialogs across the re-authentication (decision 022): a delete refused for
- * an old sign-in saves the open dialog (tab, row id, what the form holds), the admin signs in again,
- * and the page opens the same dialog with the delete confirmation ready.
+ * The sync manager's dialogs across a trip through the sign-in (decision 022): a delete refused for
+ * an old sign-in saves the open dialog (tab, row id, what the form holds) and the page opens it again
+ * with the delete confirmation ready (`intent: 'remove'`); a save that met a lost session (401) keeps
+ * what was typed the same way and opens the dialog again, new or editing (`intent: 'save'`).
  */
 import { useRestoredDraft } from '../../lib/form-draft';
 import { beginStepUp } from '../../lib/step-up';
@@ -21,20 +22,36 @@ export interface GroupValues {
   members: string[];
 }
 
-export type SyncResume =
-  { tab: 'objects'; id: number; values: ObjectValues } | { tab: 'groups'; id: number; values: GroupValues };
+export type ResumeIntent = 'remove' | 'save';
 
-/** Saves the dialog and leaves for the re-authentication. */
+/** `id` null: a new row (only with `intent: 'save'`). */
+export type SyncResume =
+  | { tab: 'objects'; id: number | null; values: ObjectValues; intent: ResumeIntent }
+  | { tab: 'groups'; id: number | null; values: GroupValues; intent: ResumeIntent };
+
+/** Saves the delete dialog and leaves for the re-authentication. */
 export function beginSyncStepUp(resume: SyncResume): void {
   beginStepUp(SYNC_MANAGER_SCOPE, resume);
+}
+
+/** The draft `useSessionLoss` keeps when a save meets a lost session. */
+export function sessionDraft(resume: SyncResume): { scope: string; state: SyncResume } {
+  return { scope: SYNC_MANAGER_SCOPE, state: resume };
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 function isResume(state: unknown): state is SyncResume {
   if (typeof state !== 'object' || state === null) return false;
-  const { tab, id, values } = state as { tab?: unknown; id?: unknown; values?: unknown };
-  if (!Number.isInteger(id) || typeof values !== 'object' || values === null) return false;
+  const { tab, id, values, intent } = state as {
+    tab?: unknown;
+    id?: unknown;
+    values?: unknown;
+    intent?: unknown;
+  };
+  if (intent !== 'remove' && intent !== 'save') return false;
+  if (!(Number.isInteger(id) || (id === null && intent === 'save'))) return false;
+  if (typeof values !== 'object' || values === null) return false;
   const v = values as Record<string, unknown>;
   if (tab === 'objects') return isText(v.plattform) && isText(v.externalId) && isText(v.description);
   if (tab === 'groups') {

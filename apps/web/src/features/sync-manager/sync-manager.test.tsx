@@ -129,7 +129,12 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     bff(() => Promise.reject(new Error('no delete expected')));
     // A sync-manager state saved on another page, and a malformed one for this page's scope.
     vi.stubGlobal('location', { pathname: '/control-panel/admin/audit-log', search: '', assign });
-    saveDraft('sync-manager', { tab: 'groups', id: 5, values: { name: 'x', keycloakName: '', members: [] } });
+    saveDraft('sync-manager', {
+      tab: 'groups',
+      id: 5,
+      values: { name: 'x', keycloakName: '', members: [] },
+      intent: 'remove',
+    });
     vi.stubGlobal('location', { pathname: PATH, search: '', assign });
     expect(sessionStorage.length).toBe(1);
     renderPage();
@@ -144,5 +149,43 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     renderPage();
     await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a new sync object whose save met a lost session comes back as typed, without a delete question', async () => {
+    answer.mockImplementation((path) => {
+      if (path === 'syncManager.objects.list') return Promise.resolve(objects);
+      if (path === 'syncManager.groups.list') return Promise.resolve(groups);
+      if (path === 'syncManager.objects.create')
+        return Promise.reject(bffError('UNAUTHORIZED', 401, 'Bitte melde dich an.'));
+      return Promise.reject(new Error(`unexpected call ${path}`));
+    });
+    const first = renderPage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Sync Objects' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Neues Sync Objekt hinzufügen' }));
+    let dialog = screen.getByRole('dialog', { name: 'Neues Sync Objekt hinzufügen' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Plattform'), 'discord');
+    await userEvent.type(within(dialog).getByLabelText('Externe ID'), '4711');
+    await userEvent.type(within(dialog).getByLabelText('Beschreibung'), 'Rolle Feuerwehr');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await vi.waitFor(() => expect(sessionStorage.length).toBe(1));
+    first.unmount();
+
+    // Signed in again and back on the page: the dialog as it was, nothing asked about deleting.
+    answer.mockImplementation((path, input) => {
+      if (path === 'syncManager.objects.list') return Promise.resolve(objects);
+      if (path === 'syncManager.groups.list') return Promise.resolve(groups);
+      return Promise.resolve({ path, input });
+    });
+    renderPage();
+    dialog = await screen.findByRole('dialog', { name: 'Neues Sync Objekt hinzufügen' });
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Plattform').value).toBe('discord');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Externe ID').value).toBe('4711');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Beschreibung').value).toBe('Rolle Feuerwehr');
+    expect(within(dialog).queryByText(/Bestätige jetzt das Löschen/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Sync Objekt wurde erstellt')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('syncManager.objects.create', {
+      values: { plattform: 'discord', externalId: '4711', description: 'Rolle Feuerwehr' },
+    });
   });
 });
