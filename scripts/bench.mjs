@@ -104,6 +104,9 @@ const children = [
       OIDC_ISSUER: issuer,
       GAME_API_URL: gameApi,
       LOG_LEVEL: 'warn',
+      // The limits still run (their cost is measured), but the bench's thousands of calls fit.
+      RATE_LIMIT_TRPC_PER_CLIENT: '100000000',
+      RATE_LIMIT_TRPC_PER_USER: '100000000',
     },
     { quiet: true },
   ),
@@ -182,8 +185,9 @@ try {
       (p.tableMs === null || p.tableMs <= SPEED_BUDGETS.toplistTableMs);
   }
   throughput.ok = throughput.ratio >= SPEED_BUDGETS.throughputRatio && throughput.bff.errors === 0;
+  auth.ok = auth.extraMs <= SPEED_BUDGETS.authExtraMs;
   report.speed = { paint, throughput, auth, memory };
-  report.ok &&= throughput.ok && paint.every((p) => p.ok);
+  report.ok &&= throughput.ok && auth.ok && paint.every((p) => p.ok);
 } finally {
   await browser.close();
   stopAll(children);
@@ -214,11 +218,14 @@ for (const p of report.speed.paint)
   );
 const t = report.speed.throughput;
 console.log(
-  `\nÖffentliche Toplist (${t.payloadBytes} B, 10 Verbindungen, 5 s): BFF ${t.bff.rps} req/s p50 ${t.bff.p50Ms} ms, Fastify pur ${t.plain.rps} req/s p50 ${t.plain.p50Ms} ms → ${(t.ratio * 100).toFixed(0)} % ${t.ok ? '✓' : '✗'} (Budget ≥ 80 %)`,
+  `\nÖffentliche Toplist (${t.payloadBytes} B, 10 Verbindungen, 8 × 1 s abwechselnd): BFF ${t.bff.rps} req/s (p50 ${t.bff.p50Ms} ms), Fastify pur mit derselben Antwort (Körper und ${t.headerCount} Header) ${t.plain.rps} req/s (p50 ${t.plain.p50Ms} ms) → ${(t.ratio * 100).toFixed(0)} % ${t.ok ? '✓' : '✗'} (Budget ≥ 80 %)`,
+);
+console.log(
+  `  zum Vergleich Fastify pur nur mit Content-Type: ${t.plainBare.rps} req/s (p50 ${t.plainBare.p50Ms} ms) → ${(t.ratioBare * 100).toFixed(0)} %`,
 );
 const a = report.speed.auth;
 console.log(
-  `Angemeldeter Aufruf (player.user, einzeln, Median): BFF ${a.bffMs.toFixed(2)} ms, Spiel-API direkt ${a.directMs.toFixed(2)} ms → ${a.extraMs.toFixed(2)} ms Mehrkosten`,
+  `Angemeldeter Aufruf (player.user, einzeln, abwechselnd, Median): BFF ${a.bffMs.toFixed(2)} ms, Spiel-API direkt ${a.directMs.toFixed(2)} ms → ${a.extraMs.toFixed(2)} ms Mehrkosten ${a.ok ? '✓' : '✗'} (Budget ≤ ${SPEED_BUDGETS.authExtraMs.toFixed(2)} ms, die Hälfte der 2,1 ms aus Issue 11)`,
 );
 const m = report.speed.memory;
 console.log(
