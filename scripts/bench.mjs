@@ -54,7 +54,36 @@ const publicPages = [
   ['/calendar', 'src/features/calendar/calendar-page.tsx'],
   ['/toplist', 'src/features/toplist/toplist-page.tsx'],
 ];
-const report = { public: [], controlPanel: [], requests: [], speed: {}, ok: true };
+const report = { public: [], controlPanel: [], requests: [], navigation: [], speed: {}, ok: true };
+
+/** In the page: navigates to `href` as a visitor would and resolves with the time until it shows. */
+function navigateAndTime(href) {
+  const heading = () => document.querySelector('main h1');
+  const before = heading();
+  const link = document.querySelector(`a[href="${href}"]`);
+  const started = performance.now();
+  if (link instanceof window.HTMLAnchorElement) link.click();
+  else {
+    window.history.pushState(null, '', href);
+    window.dispatchEvent(new window.PopStateEvent('popstate'));
+  }
+  return new Promise((resolve) => {
+    const check = () => {
+      const now = performance.now();
+      const h1 = heading();
+      if (
+        window.location.pathname === href &&
+        h1 &&
+        h1 !== before &&
+        !document.querySelector('main [aria-live="polite"][role="status"]')
+      )
+        resolve({ ms: now - started, viaLink: link !== null });
+      else if (now - started > 15_000) resolve(null);
+      else window.requestAnimationFrame(check);
+    };
+    check();
+  });
+}
 for (const [path, source] of publicPages) {
   const keys = new Set(entry);
   if (source) for (const k of closure(source)) keys.add(k);
@@ -162,6 +191,34 @@ try {
     report.requests.push({ path, trpcRequests: calls, contentShownMs: ms, ok });
   }
 
+  // In-app navigation (issue 11 item 3): from the profile to each player page and back, by a click on
+  // the page's link (or, where the page has none, the router's history navigation), timed in the
+  // page from the click to the new heading with no loading indicator. First visit: the page's data
+  // comes in one request; second visit: its data is there and the page must show within 100 ms.
+  await page.goto(`${bffUrl}/control-panel/user`);
+  await page.waitForLoadState('networkidle');
+  const playerPages = pages.filter((path) => /^\/control-panel\/user\/[a-z-]+$/.test(path));
+  for (const visit of ['first', 'again']) {
+    for (const path of playerPages) {
+      for (const target of [path, '/control-panel/user']) {
+        calls = 0;
+        const shown = await page.evaluate(navigateAndTime, target);
+        await page.waitForLoadState('networkidle');
+        const ms = shown === null ? null : Math.round(shown.ms);
+        const ok = ms !== null && calls <= 1 && (visit === 'first' || ms <= SPEED_BUDGETS.navigationMs);
+        report.ok &&= ok;
+        report.navigation.push({
+          visit,
+          path: target,
+          viaLink: shown?.viaLink ?? false,
+          trpcRequests: calls,
+          ms,
+          ok,
+        });
+      }
+    }
+  }
+
   const cookie = (await page.context().cookies(bffUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
   const paint = await measurePaint(
     browser,
@@ -208,6 +265,13 @@ console.log('\nAnfragen an den BFF je Seitenaufruf (voller Seitenaufbau, angemel
 for (const r of report.requests)
   console.log(
     `  ${r.ok ? '✓' : '✗'} ${r.path.padEnd(34)} ${String(r.trpcRequests).padStart(2)} Anfrage(n)  ${String(r.contentShownMs).padStart(5)} ms bis Inhalt sichtbar`,
+  );
+console.log(
+  `\nNavigation in der App (Klick bis Inhalt sichtbar; zweiter Besuch mit vorhandenen Daten ≤ ${SPEED_BUDGETS.navigationMs} ms, je Seitenaufruf höchstens 1 Anfrage):`,
+);
+for (const n of report.navigation)
+  console.log(
+    `  ${n.ok ? '✓' : '✗'} ${n.visit === 'first' ? 'erster Besuch ' : 'wieder       '} ${n.path.padEnd(34)} ${String(n.trpcRequests).padStart(2)} Anfrage(n)  ${n.ms === null ? '   nie' : String(n.ms).padStart(5)} ms${n.viaLink ? '' : '  (ohne Link, über den Router)'}`,
   );
 console.log(
   `\nÖffentliche Seiten kalt (Median von 3; Budget FCP ≤ ${SPEED_BUDGETS.fcpMs} ms, Toplist-Tabelle ≤ ${SPEED_BUDGETS.toplistTableMs} ms, JS übertragen ≤ 100 KB):`,
