@@ -245,10 +245,17 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     trpc.addHook('onRequest', limits.trpcPerClient);
     trpc.addHook('onRequest', requestAuthHook({ publicUrl: env.publicUrl, sessions, oidc }));
     trpc.addHook('onRequest', limits.trpcPerUser);
-    trpc.addHook('onSend', async (_request, reply, payload) => {
+    trpc.addHook('onSend', (_request, reply, payload, done) => {
       // The public response cache sets its own (shared) Cache-Control.
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      return payload instanceof Response ? bufferedAnswer(reply, payload) : payload;
+      if (!(payload instanceof Response)) {
+        done(null, payload);
+        return;
+      }
+      bufferedAnswer(reply, payload).then(
+        (body) => done(null, body),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     });
     await trpc.register(fastifyTRPCPlugin, {
       prefix: '/trpc',

@@ -244,19 +244,25 @@ export function publicResponseCache(options: PublicResponseCacheOptions): Public
       done();
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook: most answers pass it unchanged, without a promise per answer.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const key = request.publicCacheKey;
       // tRPC's Fastify adapter sends a fetch Response; Fastify copies its status and headers later.
-      if (key === undefined || !(payload instanceof Response)) return payload;
       if (
+        key === undefined ||
+        !(payload instanceof Response) ||
         payload.status !== 200 ||
         payload.headers.has('set-cookie') ||
         payload.headers.has('content-encoding') ||
         reply.hasHeader('set-cookie')
       ) {
-        return payload;
+        done(null, payload);
+        return;
       }
-      return prepare(request, reply, store(key, Buffer.from(await payload.arrayBuffer())));
+      payload.arrayBuffer().then(
+        (body) => done(null, prepare(request, reply, store(key, Buffer.from(body)))),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     });
   };
 
