@@ -7,6 +7,10 @@
  * failing (timeouts, network errors, 5xx) and lets one probe through after a cooldown that grows while
  * the probes fail; and every incoming request gets its own client (`forRequest`) with a budget of
  * attempts, retries included, so one tRPC batch cannot fan out into an unbounded number of calls.
+ *
+ * The calls go through a pooled undici client (kept-alive connections to the game API, no WHATWG
+ * Request/Response or web streams per call): it halves what a call costs the BFF against the global
+ * `fetch` (issue 11, docs/bench-issue-11.md). Tests may still hand in a `fetch`.
  */
 import { PUBLIC_GAME_API_PATHS, ValidationErrorBody } from '@nova/contracts';
 import {
@@ -19,6 +23,7 @@ import {
   type CircuitBreakerPolicy,
 } from 'cockatiel';
 import type { FastifyBaseLogger } from 'fastify';
+import { Pool, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
 import { GameApiError, type GameApiFailure } from './errors';
 
@@ -35,7 +40,10 @@ export interface GameApiOptions {
   baseUrl: string;
   timeoutMs: number;
   log: FastifyBaseLogger;
+  /** Instead of the pooled client (tests, fault injection). */
   fetch?: typeof fetch;
+  /** Open connections to the game API at most (pooled client only). */
+  connections?: number;
   /** Attempts (retries included) one incoming request may cause through `forRequest()`. */
   callsPerRequest?: number;
   breaker?: BreakerOptions;
@@ -70,6 +78,9 @@ interface Shared {
   breaker: CircuitBreakerPolicy;
   /** Attempts left for the request this client belongs to; null: the instance-wide client. */
   budget: { left: number; exhaustedLogged: boolean } | null;
+  /** How calls reach the game API; one pool for the instance and all its per-request clients. */
+  transport: Transport;
+  pool: Pool | undefined;
 }
 
 export interface CallOptions {
@@ -125,6 +136,28 @@ export function summarizeIssues(issues: readonly z.core.$ZodIssue[]) {
   };
 }
 
+/** Why a transport could not deliver an answer. */
+class TransportError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'network' | 'too-large',
+    options: { cause?: unknown },
+  ) {
+    super(`game API transport: ${kind}`, options);
+  }
+}
+
+interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+type Transport = (
+  method: Method,
+  url: URL,
+  headers: Record<string, string>,
+  body: string | null,
+) => Promise<RawAnswer>;
+
 class AnswerTooLargeError extends Error {
   override name = 'AnswerTooLargeError';
 }
@@ -148,21 +181,106 @@ async function readLimited(response: Response, limit: number): Promise<string> {
   return text + decoder.decode();
 }
 
+const isTimeout = (cause: unknown) => cause instanceof DOMException && cause.name === 'TimeoutError';
+
+/** The injected `fetch` (tests): one AbortSignal.timeout bounds the whole call. */
+function fetchTransport(fetchImpl: typeof fetch, timeoutMs: number): Transport {
+  return async (method, url, headers, body) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+    } catch (cause) {
+      throw new TransportError(isTimeout(cause) ? 'timeout' : 'network', { cause });
+    }
+    try {
+      return { status: response.status, text: await readLimited(response, MAX_ANSWER_BYTES) };
+    } catch (cause) {
+      if (cause instanceof AnswerTooLargeError) throw new TransportError('too-large', { cause });
+      throw new TransportError(isTimeout(cause) ? 'timeout' : 'network', { cause });
+    }
+  };
+}
+
+/**
+ * undici's pool: kept-alive connections; one timer bounds the whole call (headers and body); the
+ * answer is read as bytes with the size limit and decoded once.
+ */
+function pooledTransport(pool: Pool, timeoutMs: number): Transport {
+  return async (method, url, headers, body) => {
+    // Aborted only by this timer: an aborted signal means the call timed out.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    try {
+      const answer = await pool.request({
+        method,
+        path: url.pathname + url.search,
+        headers,
+        body,
+        signal: abort.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) {
+          answer.body.destroy();
+          throw new TransportError('too-large', {});
+        }
+        chunks.push(chunk);
+      }
+      const text = Buffer.concat(chunks, size).toString('utf8');
+      return { status: answer.statusCode, text };
+    } catch (cause) {
+      if (cause instanceof TransportError) throw cause;
+      const timeout =
+        abort.signal.aborted ||
+        cause instanceof undiciErrors.HeadersTimeoutError ||
+        cause instanceof undiciErrors.BodyTimeoutError;
+      throw new TransportError(timeout ? 'timeout' : 'network', { cause });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** The pooled client, or the injected `fetch` (tests). */
+function createTransport(options: GameApiOptions): Pick<Shared, 'transport' | 'pool'> {
+  if (options.fetch) return { transport: fetchTransport(options.fetch, options.timeoutMs), pool: undefined };
+  const pool = new Pool(new URL(options.baseUrl).origin, {
+    connections: options.connections ?? 128,
+    keepAliveTimeout: 10_000,
+  });
+  return { transport: pooledTransport(pool, options.timeoutMs), pool };
+}
+
 export class GameApiClient {
   readonly #options: GameApiOptions;
   readonly #base: URL;
-  readonly #timeoutMs: number;
   readonly #log: FastifyBaseLogger;
-  readonly #fetch: typeof fetch;
   readonly #shared: Shared;
 
   constructor(options: GameApiOptions, shared?: Shared) {
     this.#options = options;
     this.#base = new URL(options.baseUrl);
-    this.#timeoutMs = options.timeoutMs;
     this.#log = options.log;
-    this.#fetch = options.fetch ?? fetch;
-    this.#shared = shared ?? { breaker: createBreaker(options.breaker ?? DEFAULT_BREAKER), budget: null };
+    this.#shared = shared ?? {
+      breaker: createBreaker(options.breaker ?? DEFAULT_BREAKER),
+      budget: null,
+      ...createTransport(options),
+    };
+  }
+
+  /** Closes the pooled connections (the app's onClose); a per-request client leaves them open. */
+  async close(): Promise<void> {
+    if (this.#shared.budget === null) await this.#shared.pool?.close();
   }
 
   /**
@@ -173,7 +291,7 @@ export class GameApiClient {
     const left = this.#options.callsPerRequest ?? DEFAULT_CALLS_PER_REQUEST;
     return new GameApiClient(
       { ...this.#options, log },
-      { breaker: this.#shared.breaker, budget: { left, exhaustedLogged: false } },
+      { ...this.#shared, budget: { left, exhaustedLogged: false } },
     );
   }
 
@@ -253,36 +371,28 @@ export class GameApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
+    let answer: RawAnswer;
     try {
-      response = await this.#fetch(new URL(path, this.#base), {
+      answer = await this.#shared.transport(
         method,
+        new URL(path, this.#base),
         headers,
-        body: body === undefined ? null : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.#timeoutMs),
-        redirect: 'error',
-      });
+        body === undefined ? null : JSON.stringify(body),
+      );
     } catch (cause) {
-      const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-      throw new GameApiError(method, path, { kind: timedOut ? 'timeout' : 'network' }, { cause });
+      if (!(cause instanceof TransportError)) throw cause;
+      const failure: GameApiFailure =
+        cause.kind === 'too-large' ? { kind: 'too-large', reason: 'bytes' } : { kind: cause.kind };
+      throw new GameApiError(method, path, failure, { cause: cause.cause ?? cause });
     }
-    let text: string;
-    try {
-      text = await readLimited(response, MAX_ANSWER_BYTES);
-    } catch (cause) {
-      if (cause instanceof AnswerTooLargeError)
-        throw new GameApiError(method, path, { kind: 'too-large', reason: 'bytes' }, { cause });
-      const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-      throw new GameApiError(method, path, { kind: timedOut ? 'timeout' : 'network' }, { cause });
-    }
+    const { status, text } = answer;
     if (nestsDeeperThan(text, MAX_ANSWER_DEPTH))
       throw new GameApiError(method, path, { kind: 'too-large', reason: 'depth' });
     const json = parseJson(text);
-    if (!response.ok) {
-      const failure: GameApiFailure = { kind: 'status', status: response.status };
+    if (status < 200 || status >= 300) {
+      const failure: GameApiFailure = { kind: 'status', status };
       const validation = ValidationErrorBody.safeParse(json.ok ? json.value : undefined);
-      if (response.status === 400 && validation.success)
-        failure.validationErrors = validation.data.validationErrors;
+      if (status === 400 && validation.success) failure.validationErrors = validation.data.validationErrors;
       throw new GameApiError(method, path, failure);
     }
     if (!json.ok) {
