@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../src/app';
@@ -24,6 +25,8 @@ export function testEnv(overrides: Record<string, string | undefined> = {}) {
     WEB_DIST_DIR: '/nonexistent-web-dist',
     LOG_LEVEL: 'silent',
     PUBLIC_CACHE_SECONDS: '0',
+    // Each app counts its own requests: test files share one Redis and the same demo users.
+    RATE_LIMIT_NAMESPACE: `nova-test:${randomUUID()}:`,
     ...overrides,
   });
 }

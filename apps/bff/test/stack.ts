@@ -1,4 +1,5 @@
 /** A real stack for integration tests: dev-idp, game-api-sim and BFF instances on free ports. */
+import { randomUUID } from 'node:crypto';
 import { startDevIdp, silentLogger, type DevIdp } from '@nova/dev-idp';
 import { startGameApiSim } from '@nova/game-api-sim';
 import type { FastifyInstance } from 'fastify';
@@ -60,6 +61,7 @@ export async function startStack(
 ): Promise<Stack> {
   const ports = await Promise.all(Array.from({ length: options.bffCount ?? 1 }, () => freePort()));
   const bffUrls = ports.map((port) => `http://localhost:${port}`);
+  const rateLimitNamespace = `nova-test:${randomUUID()}:`;
   const idp = await startDevIdp({
     port: 0,
     bffUrl: bffUrls,
@@ -82,9 +84,13 @@ export async function startStack(
         GAME_API_URL: sim.url,
         WEB_DIST_DIR: '/nonexistent-web-dist',
         SESSION_SECRET: TEST_SESSION_SECRET,
-        // Every test signs in from 127.0.0.1: per-client limits are tested in rate-limits.test.ts.
+        // Every test signs in from 127.0.0.1 as the same demo users: the limits are tested in
+        // rate-limits.test.ts. The stack's own namespace keeps other test files' counts in a shared
+        // Redis out of this stack's (both instances count together).
         RATE_LIMIT_AUTH_PER_CLIENT: '100000',
         RATE_LIMIT_TRPC_PER_CLIENT: '100000',
+        RATE_LIMIT_TRPC_PER_USER: '100000',
+        RATE_LIMIT_NAMESPACE: rateLimitNamespace,
         ...bffOptions.env,
       });
       const app = await buildApp(env, {

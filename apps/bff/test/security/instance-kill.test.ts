@@ -4,6 +4,7 @@
  * signed in at the surviving instance and gets its data) and failed requests (those in flight at the
  * killed instance; the survivor fails none).
  */
+import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +17,8 @@ import { startStack, TEST_SESSION_SECRET, type Stack } from '../stack';
 const SPA = { 'x-csrf': '1' };
 const BFF_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const BROWSERS = 12;
+
+const RATE_LIMIT_NAMESPACE = `nova-kill-test:${randomUUID()}:`;
 
 /** The real server (src/server.ts) as its own process, so that it can be killed. */
 async function startInstance(stack: Stack, index: number, redisUrl: string): Promise<ChildProcess> {
@@ -39,6 +42,8 @@ async function startInstance(stack: Stack, index: number, redisUrl: string): Pro
       RATE_LIMIT_TRPC_PER_CLIENT: '1000000',
       RATE_LIMIT_TRPC_PER_USER: '1000000',
       RATE_LIMIT_AUTH_PER_CLIENT: '1000000',
+      // Apart from other test files' counts in the shared Redis; both instances count together.
+      RATE_LIMIT_NAMESPACE: RATE_LIMIT_NAMESPACE,
     },
   });
   let stderr = '';
