@@ -65,9 +65,7 @@ for (const name of ['spieler', 'beta', 'admin'] as const) {
   });
 }
 
-test('refresh: short access tokens are refreshed, the session lives on', async ({
-  page,
-}) => {
+test('refresh: short access tokens are refreshed, the session lives on', async ({ page }) => {
   const user = USERS.spieler;
   await page.goto('/auth/login?returnTo=/control-panel/user');
   await signIn(page, user);

@@ -505,7 +505,6 @@ const TROPHY =
   `<path d="M12 14.5V18M8 21H16M9 21V19.5A1.5 1.5 0 0 1 10.5 18H13.5A1.5 1.5 0 0 1 15 19.5V21"/>` +
   solid(star(12, 8.6, 2.6, 1.1));
 
-
 // ---------------------------------------------------------------- item kinds and vehicle classes
 
 /** One tile per item kind (@nova/domain ITEM_KINDS), each with its own icon and colours. */
@@ -1031,7 +1030,8 @@ const jobs = [
 
 // Only the pictures named on the command line (substring of the file name), or all of them.
 const only = process.argv.slice(2);
-const selected = only.length === 0 ? jobs : jobs.filter((job) => only.some((part) => job.file.includes(part)));
+const selected =
+  only.length === 0 ? jobs : jobs.filter((job) => only.some((part) => job.file.includes(part)));
 
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
