@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Me, PublicConfig } from '@nova/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerRenderer } from './server-render';
 
 const CONFIG_MARKER = /<script id="nova-config" type="application\/json">[^<]*<\/script>/;
 const SESSION_MARKER = /<script id="nova-session" type="application\/json">[^<]*<\/script>/;
+const ROOT_MARKER = /<div id="root"><\/div>/;
+const TITLE_MARKER = /<title>[^<]*<\/title>/;
 
 /** Placeholder per image category of the spec's path conventions (doc 2 §9). */
 const IMAGE_FALLBACKS: Record<string, string> = {
@@ -32,7 +35,13 @@ export function embedJson(value: unknown): string {
 
 export async function staticSpa(
   app: FastifyInstance,
-  options: { root: string; publicConfig: PublicConfig; meOf: (request: FastifyRequest) => Promise<Me> },
+  options: {
+    root: string;
+    publicConfig: PublicConfig;
+    meOf: (request: FastifyRequest) => Promise<Me>;
+    /** Renders the public pages into the HTML (decision 019); without it every page is the shell. */
+    renderer?: ServerRenderer | null;
+  },
 ): Promise<void> {
   const template = readFileSync(join(options.root, 'index.html'), 'utf8');
   if (!CONFIG_MARKER.test(template) || !SESSION_MARKER.test(template)) {
@@ -43,13 +52,26 @@ export async function staticSpa(
     CONFIG_MARKER,
     () => `<script id="nova-config" type="application/json">${embedJson(options.publicConfig)}</script>`,
   );
-  /** The page carries who is signed in (never a token), so the SPA's first render needs no request. */
+  const renderer = ROOT_MARKER.test(template) ? options.renderer : null;
+  /**
+   * The page carries who is signed in (never a token), so the SPA's first render needs no request;
+   * a public page also carries its markup and the public data it was rendered with.
+   */
   const indexHtmlFor = async (request: FastifyRequest) => {
-    const me = embedJson(await options.meOf(request));
-    return withConfig.replace(
+    const me = await options.meOf(request);
+    const html = withConfig.replace(
       SESSION_MARKER,
-      () => `<script id="nova-session" type="application/json">${me}</script>`,
+      () => `<script id="nova-session" type="application/json">${embedJson(me)}</script>`,
     );
+    const page = renderer ? await renderer.render(request.url.split('?')[0] ?? '/', me) : null;
+    if (!page) return html;
+    const head =
+      `${page.head}<script id="nova-state" type="application/json">${embedJson(page.state)}</script>` +
+      '</head>';
+    return html
+      .replace(TITLE_MARKER, (title) => page.title ?? title)
+      .replace('</head>', () => head)
+      .replace(ROOT_MARKER, () => `<div id="root">${page.html}</div>`);
   };
 
   await app.register(fastifyStatic, {

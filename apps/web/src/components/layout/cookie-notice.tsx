@@ -1,13 +1,22 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { giveConsent, hasConsent } from '../../lib/cookie-consent';
 import { Button } from '../ui/button';
 
 /** Doc 1 §2.15: bottom notice, "Verstanden" dismisses it for 30 days, "Mehr Infos" → privacy policy. */
+const noSubscription = () => () => {};
+
 export function CookieNotice() {
-  const [open, setOpen] = useState(() => !hasConsent());
-  if (!open) return null;
+  // Consent lives in this browser's storage: a server-rendered page has no notice, and hydration
+  // adds it (the server's answer is used for hydration, the browser's right after).
+  const consented = useSyncExternalStore(
+    noSubscription,
+    () => hasConsent(),
+    () => true,
+  );
+  const [dismissed, setDismissed] = useState(false);
+  if (consented || dismissed) return null;
   return (
     <>
       {/* Keeps the end of the page (the footer) reachable above the fixed notice. */}
@@ -26,7 +35,7 @@ export function CookieNotice() {
           <Button
             onClick={() => {
               giveConsent();
-              setOpen(false);
+              setDismissed(true);
             }}
           >
             Verstanden
