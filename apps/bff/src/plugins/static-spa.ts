@@ -6,6 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { Me, PublicConfig } from '@nova/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,6 +29,22 @@ const IMAGE_FALLBACKS: Record<string, string> = {
   licenses: 'placeholders/item.png',
   banks: 'placeholders/item.png',
 };
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** brotli or gzip, as the browser accepts (`q=0` refuses); null: send it as it is. */
+function htmlEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  const offered = (accept ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name?.trim());
+  if (offered.includes('br')) return 'br';
+  if (offered.includes('gzip')) return 'gzip';
+  return null;
+}
 
 /** JSON inside <script type="application/json"> must not be able to close the element. */
 export function embedJson(value: unknown): string {
@@ -89,13 +107,27 @@ export async function staticSpa(
     },
   });
 
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
+  /**
+   * The page, compressed here: most addresses reach it through the not-found handler, which
+   * @fastify/compress's per-route hook does not cover (brotli quality 4, as for other dynamic answers).
+   */
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = Buffer.from(await indexHtmlFor(request));
     reply
       .code(200)
       .header('cache-control', 'no-store')
-      .header('vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(await indexHtmlFor(request));
+      .header('vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = htmlEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    const body =
+      encoding === 'br'
+        ? await brotli(html, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
+          })
+        : await gzipAsync(html, { level: 6 });
+    return reply.header('content-encoding', encoding).send(body);
+  };
 
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
