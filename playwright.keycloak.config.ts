@@ -59,6 +59,9 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: KC.clientSecret,
         GAME_API_URL: KC.gameApi,
         LOG_LEVEL: 'warn',
+        // Issue 10: nothing kept between runs; a short re-authentication window (accountability spec).
+        DATA_DIR: 'memory://',
+        STEP_UP_MAX_AGE_SECONDS: String(KC.stepUpMaxAgeSeconds),
         // Every test comes from 127.0.0.1 and shares three accounts: the limits would count the suite.
         RATE_LIMIT_TRPC_PER_CLIENT: '100000',
         RATE_LIMIT_AUTH_PER_CLIENT: '10000',

@@ -1,9 +1,10 @@
 /**
  * Issue 9: the sign-in against the real Keycloak 26 with the project's realm export — German login
- * page, roles from realm roles and resource_access, the customname mapper, refresh with rotating
- * refresh tokens, logout ending the Keycloak session, the password action (changed and cancelled),
+ * page, roles from realm roles and resource_access, the customname mapper, refresh (refresh tokens
+ * not rotated: a used one stays valid until its session ends, decision 035), logout ending the Keycloak session, the password action (changed and cancelled),
  * back-channel logout when an admin ends the session, and integrators' bearer tokens.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ROLES } from '@nova/domain';
 import { clientCredentialsToken, keycloakAdmin } from './admin';
@@ -64,7 +65,7 @@ for (const name of ['spieler', 'beta', 'admin'] as const) {
   });
 }
 
-test('refresh: short access tokens are refreshed with rotating refresh tokens, the session lives on', async ({
+test('refresh: short access tokens are refreshed, the session lives on', async ({
   page,
 }) => {
   const user = USERS.spieler;
@@ -73,14 +74,86 @@ test('refresh: short access tokens are refreshed with rotating refresh tokens, t
   await expect(page.getByRole('heading', { name: 'Bewegungsstatistik' })).toBeVisible();
   const before = await refreshEvents(user.id);
   expect(before).toBeGreaterThanOrEqual(1);
-  // Each reload needs the game API, hence a new access token, hence a refresh with the rotated token
-  // (the realm revokes used refresh tokens, so a stale one would end the session).
+  // Each reload needs the game API, hence a new access token, hence a refresh.
   for (let i = 0; i < 3; i++) {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Bewegungsstatistik' })).toBeVisible();
   }
   expect(await refreshEvents(user.id)).toBeGreaterThanOrEqual(before + 3);
   expect((await me(page.request)).me?.signedIn).toBe(true);
+});
+
+/** Keycloak's token or logout endpoint as the BFF's client (confidential, client secret). */
+async function asBffClient(endpoint: 'token' | 'logout', params: Record<string, string>) {
+  const response = await fetch(`${KC.issuer}/protocol/openid-connect/${endpoint}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${KC.clientId}:${KC.clientSecret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams(params),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}
+
+test('a used refresh token stays valid until its session ends (revokeRefreshToken off, decision 035)', async ({
+  page,
+}) => {
+  const admin = await keycloakAdmin();
+  expect((await admin.realms.findOne({ realm: KC.realm }))?.revokeRefreshToken).toBe(false);
+
+  // The BFF's own client and redirect URI, the code taken from the redirect (the BFF, not knowing
+  // the state, exchanges nothing): the tokens the BFF would hold.
+  const redirectUri = `${KC.bff}/auth/callback`;
+  const verifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(16).toString('base64url');
+  const redirect: { code?: string } = {};
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.href.startsWith(`${redirectUri}?`) && url.searchParams.get('state') === state)
+      redirect.code = url.searchParams.get('code') ?? undefined;
+  });
+  const authorize = new URL(`${KC.issuer}/protocol/openid-connect/auth`);
+  authorize.search = new URLSearchParams({
+    client_id: KC.clientId,
+    response_type: 'code',
+    scope: 'openid',
+    redirect_uri: redirectUri,
+    state,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+  await page.goto(authorize.href);
+  await signIn(page, USERS.beta);
+  await expect.poll(() => redirect.code).toBeDefined();
+  const login = await asBffClient('token', {
+    grant_type: 'authorization_code',
+    code: redirect.code ?? '',
+    redirect_uri: redirectUri,
+    code_verifier: verifier,
+  });
+  expect(login.status).toBe(200);
+  const used = String(login.body.refresh_token);
+
+  // An instance that refreshed and died before storing the answer: the stored token still works.
+  const first = await asBffClient('token', { grant_type: 'refresh_token', refresh_token: used });
+  expect(first.status).toBe(200);
+  const again = await asBffClient('token', { grant_type: 'refresh_token', refresh_token: used });
+  expect(again.status).toBe(200);
+  const newest = await asBffClient('token', {
+    grant_type: 'refresh_token',
+    refresh_token: String(first.body.refresh_token),
+  });
+  expect(newest.status).toBe(200);
+
+  // The end of the session ends every refresh token of it.
+  expect((await asBffClient('logout', { refresh_token: used })).status).toBe(204);
+  for (const token of [used, String(newest.body.refresh_token)]) {
+    const ended = await asBffClient('token', { grant_type: 'refresh_token', refresh_token: token });
+    expect(ended.status).toBe(400);
+    expect(ended.body.error).toBe('invalid_grant');
+  }
 });
 
 test('logout ends the session here and at Keycloak', async ({ page }) => {

@@ -26,6 +26,8 @@ export const KC = {
   admin: { username: 'kc-admin', password: 'kc-admin-test-password' },
   /** Short access tokens: below the BFF's 20 s refresh leeway, every use of one refreshes first. */
   accessTokenLifespanSeconds: 15,
+  /** The BFF's STEP_UP_MAX_AGE_SECONDS here: a delete needs a sign-in at most this old (issue 10). */
+  stepUpMaxAgeSeconds: 15,
 } as const;
 
 export interface KcUser {
@@ -51,7 +53,8 @@ const demo = (name: keyof typeof DEMO_ACCOUNTS): KcUser => {
 
 /**
  * The suite's users. The demo accounts keep their ids, so the game API simulator finds their players;
- * `abmelder`, `ausloggen` and `passwort` have tests of their own that end or change their sessions.
+ * `abmelder`, `ausloggen`, `passwort`, `kennwort`, `loescher` and `geraete` have tests of their own that end,
+ * renew or change their sessions.
  */
 export const USERS = {
   spieler: demo('spieler'),
@@ -71,6 +74,33 @@ export const USERS = {
     username: 'ausloggen',
     password: 'ausloggen-kc',
     customname: ['Aus_Loggen'],
+    realmRoles: [],
+    clientRoles: [],
+  },
+  /** An administrator of its own: re-authenticates before deleting (issue 10, step-up). */
+  loescher: {
+    id: '4c8e1a2b-7d3f-4e5a-9b6c-0d1e2f3a4b5c',
+    username: 'loescher',
+    password: 'loescher-kc',
+    customname: ['Lars_Loescher'],
+    realmRoles: [...DEMO_ACCOUNTS.admin.realmRoles],
+    clientRoles: [...DEMO_ACCOUNTS.admin.clientRoles],
+  },
+  /** Signs in from two browsers and ends one of them (issue 10, own sessions). No player. */
+  geraete: {
+    id: '8f2d6b4a-1c3e-4a5b-8d7f-9e0a1b2c3d4e',
+    username: 'geraete',
+    password: 'geraete-kc',
+    customname: ['Gerd_Geraete'],
+    realmRoles: [],
+    clientRoles: [],
+  },
+  /** Changes the password while signed in elsewhere (issue 10, own sessions). No player. */
+  kennwort: {
+    id: '2b7c9e1d-4f6a-4c8b-9d0e-1f2a3b4c5d6e',
+    username: 'kennwort',
+    password: 'kennwort-kc',
+    customname: ['Karl_Kennwort'],
     realmRoles: [],
     clientRoles: [],
   },

@@ -82,7 +82,7 @@ for (const role of ['spieler', 'beta', 'admin'] as Role[]) {
 
 test('a signed-out visitor is sent to the sign-in and comes back to the wanted page', async ({ page }) => {
   await page.goto('/control-panel/user/inventory');
-  await expect(page.getByRole('heading', { name: 'Anmelden bei Nova Legacy' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bei Ihrem Konto anmelden' })).toBeVisible();
   await signIn(page, 'spieler');
   await expect(page).toHaveURL(/\/control-panel\/user\/inventory$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Inventar' })).toBeVisible();
@@ -131,6 +131,11 @@ test('from 768 px the sidebar is fixed; below it slides in from a menu button an
   await narrow.getByRole('button', { name: 'Control-Panel-Menü' }).click();
   await narrow.keyboard.press('Escape');
   await expect(narrow.getByRole('dialog')).toBeHidden();
+  // Issue 11: closing gives the focus back to the button that opened the menu.
+  await expect(narrow.getByRole('button', { name: 'Control-Panel-Menü' })).toBeFocused();
+  await narrow.getByRole('button', { name: 'Control-Panel-Menü' }).click();
+  await narrow.getByRole('button', { name: 'Menü schließen' }).click();
+  await expect(narrow.getByRole('button', { name: 'Control-Panel-Menü' })).toBeFocused();
   expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
@@ -165,7 +170,7 @@ test('logout ends the session here and at the identity provider', async ({ page 
     page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Anmelden' }),
   ).toBeVisible();
   await page.goto('/control-panel/user');
-  await expect(page.getByRole('heading', { name: 'Anmelden bei Nova Legacy' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bei Ihrem Konto anmelden' })).toBeVisible();
 });
 
 test('/control-panel/admin itself is not a page', async ({ asRole }) => {

@@ -2,9 +2,12 @@
  * Issue 8: account synchronisation in Chromium against the real stack (BFF, dev-idp, game-api-sim,
  * discord-sim). The wizards change the simulator's state, so each platform's steps run in order.
  */
-import { DEMO_ACCOUNTS, DEMO_TEAMSPEAK_IDENTITIES } from '@nova/demo';
+import { gameApiPaths } from '@nova/contracts';
+import { DEMO_ACCOUNTS, DEMO_IDP_ONLY_ACCOUNTS, DEMO_TEAMSPEAK_IDENTITIES } from '@nova/demo';
+import { TEAMSPEAK_NICKNAME_TOO_LONG } from '@nova/domain';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import { gameApi } from './game-api';
 import { E2E } from './stack';
 
 const TEAMSPEAK = '/control-panel/user/sync/teamspeak';
@@ -84,21 +87,42 @@ test.describe.serial('Teamspeak wizard (spieler)', () => {
     ).toBeVisible();
   });
 
-  test('a nickname over 30 characters is explained instead of sent', async ({ asRole }) => {
-    const page = await asRole('spieler');
-    const longName = 'Maximilian_Mustermann_Xyz'; // 3 + 25 + 3 = 31 characters
-    // The page carries who is signed in; give it a longer user name to see the wizard's answer.
-    await page.route(`**${TEAMSPEAK}`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace('"username":"spieler"', `"username":"${longName}"`);
-      await route.fulfill({ response, body });
-    });
-    await page.goto(TEAMSPEAK);
+  test('a nickname over 30 characters is explained, and the game API is never asked', async ({ browser }) => {
+    // dev-idp's account with a very long username: 3 + 35 + 3 = 41 characters of nickname.
+    const { id, username, password } = DEMO_IDP_ONLY_ACCOUNTS.langname;
+    const nickname = `${id.slice(0, 3)}${username}${id.slice(-3)}`;
+    expect(nickname).toHaveLength(41);
+    const linked = () => gameApi<unknown[]>(gameApiPaths.externalAccounts(id));
+    expect(await linked()).toEqual([]);
+
+    const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const page = await context.newPage();
+    await page.goto(`/auth/login?returnTo=${encodeURIComponent(TEAMSPEAK)}`);
+    await signIn(page, username, password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Teamspeak Synchronisation' })).toBeVisible();
     await page.getByRole('button', { name: 'Weiter' }).click();
-    await expect(page.getByText(/länger als 30 Zeichen/)).toBeVisible();
-    await expect(page.getByText('(aktuell 31 von höchstens 30 Zeichen)', { exact: false })).toBeVisible();
+    await expect(page.getByLabel('Dein Nickname auf dem Teamspeak-Server')).toHaveValue(nickname);
+    await expect(page.getByRole('alert').filter({ hasText: TEAMSPEAK_NICKNAME_TOO_LONG })).toContainText(
+      '(aktuell 41 von höchstens 30 Zeichen)',
+    );
+    // A known identity would link at once: the button stays off instead.
     await page.getByPlaceholder('Teamspeak Identität').fill(DEMO_TEAMSPEAK_IDENTITIES[2]);
     await expect(page.getByRole('button', { name: 'Authentifizierung starten' })).toBeDisabled();
+
+    // Sent anyway (bypassing the page), the BFF refuses it with the same German message before the
+    // game API: nothing is linked.
+    const answer = await page.evaluate(async (identity) => {
+      const response = await fetch('/trpc/externalAccounts.linkTeamspeak', {
+        method: 'POST',
+        headers: { 'x-csrf': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ values: { identity } }),
+      });
+      const body = (await response.json()) as { error?: { message?: string } };
+      return { status: response.status, message: body.error?.message };
+    }, DEMO_TEAMSPEAK_IDENTITIES[2]);
+    expect(answer).toEqual({ status: 412, message: TEAMSPEAK_NICKNAME_TOO_LONG });
+    expect(await linked()).toEqual([]);
+    await context.close();
   });
 });
 

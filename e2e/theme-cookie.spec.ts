@@ -65,6 +65,26 @@ test.describe('cookie notice', () => {
     expect(days).toBeLessThanOrEqual(30);
   });
 
+  test('comes right after the skip link in the tab order and gives the focus back when closed', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    const notice = page.getByRole('region', { name: 'Cookie-Hinweis' });
+    await expect(notice).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(notice.getByRole('link', { name: 'Mehr Infos' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(notice.getByRole('button', { name: 'Verstanden' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(notice).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('body')).not.toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.closest('header, nav') !== null)).toBe(true);
+  });
+
   test('returns once the 30 days are over', async ({ page }) => {
     await page.addInitScript(() =>
       window.localStorage.setItem('nova-cookie-consent', String(Date.now() - 1000)),

@@ -374,7 +374,23 @@ function logoSvg() {
 
 // ---------------------------------------------------------------- placeholders
 
-function skinSvg() {
+/** Clothing variants of the skin and avatar pictures (@nova/domain SKIN_VARIANT_COUNT = 12). */
+const SKIN_VARIANTS = [
+  { head: '#c8a58a', top: '#4f6ad8', legs: '#2f3650' },
+  { head: '#8d5f45', top: '#d0603f', legs: '#3a3a44' },
+  { head: '#e0bfa2', top: '#3f9c6d', legs: '#4b3a2d' },
+  { head: '#6b4633', top: '#c9a23a', legs: '#2a3140' },
+  { head: '#d7ae8f', top: '#9a4fc8', legs: '#30303a' },
+  { head: '#a77656', top: '#3a8db8', legs: '#5b4a3a' },
+  { head: '#f0cdb0', top: '#b83f5c', legs: '#283046' },
+  { head: '#7a5038', top: '#5c6b7a', legs: '#1f2430' },
+  { head: '#c29574', top: '#e08a2e', legs: '#3d4654' },
+  { head: '#5c3d2c', top: '#2f9e9e', legs: '#3b2f44' },
+  { head: '#e3b999', top: '#6a7d2f', legs: '#2d2d2d' },
+  { head: '#946548', top: '#4a4fa8', legs: '#57534e' },
+];
+
+function skinSvg(variant = { head: '#a3a8bd', top: '#8a8fa6', legs: '#6b7089' }) {
   const defs =
     linear(
       'g',
@@ -393,19 +409,21 @@ function skinSvg() {
     300,
     defs,
     `<ellipse cx="100" cy="287" rx="58" ry="9" fill="url(#shadow)"/>` +
-      `<g fill="url(#g)" stroke="url(#g)" stroke-linecap="round" stroke-linejoin="round">` +
-      `<circle cx="100" cy="40" r="23" stroke="none"/>` +
-      `<rect x="91" y="58" width="18" height="22" rx="6" stroke="none"/>` +
-      `<path d="M72 76H128Q140 76 141 90L134 160Q133 166 127 166H73Q67 166 66 160L59 90Q60 76 72 76Z" stroke="none"/>` +
-      `<path d="M63 90L52 166M137 90L148 166" stroke-width="16" fill="none"/>` +
-      `<rect x="74" y="148" width="52" height="40" rx="10" stroke="none"/>` +
-      `<path d="M87 170L86 272M113 170L114 272" stroke-width="24" fill="none"/>` +
-      `<path d="M78 281H94M106 281H122" stroke-width="11" fill="none"/>` +
+      `<g stroke-linecap="round" stroke-linejoin="round">` +
+      `<circle cx="100" cy="40" r="23" fill="${variant.head}"/>` +
+      `<rect x="91" y="58" width="18" height="22" rx="6" fill="${variant.head}"/>` +
+      `<path d="M63 90L52 166" stroke="${variant.head}" stroke-width="16" fill="none"/>` +
+      `<path d="M137 90L148 166" stroke="${variant.head}" stroke-width="16" fill="none"/>` +
+      `<rect x="74" y="148" width="52" height="40" rx="10" fill="${variant.legs}"/>` +
+      `<path d="M87 170L86 272M113 170L114 272" stroke="${variant.legs}" stroke-width="24" fill="none"/>` +
+      `<path d="M78 281H94M106 281H122" stroke="#2b2b33" stroke-width="11" fill="none"/>` +
+      `<path d="M72 76H128Q140 76 141 90L134 160Q133 166 127 166H73Q67 166 66 160L59 90Q60 76 72 76Z" fill="${variant.top}"/>` +
+      `<path d="M72 76H128Q140 76 141 90L134 160Q133 166 127 166H73Q67 166 66 160L59 90Q60 76 72 76Z" fill="url(#g)" fill-opacity="0.18"/>` +
       `</g>`,
   );
 }
 
-function avatarSvg() {
+function avatarSvg(variant = null) {
   const defs =
     linear('bg', [
       [0, '#4b4e6d'],
@@ -425,8 +443,12 @@ function avatarSvg() {
     256,
     defs,
     `<g clip-path="url(#c)"><rect width="256" height="256" fill="url(#bg)"/>` +
-      `<g fill="url(#fg)"><circle cx="128" cy="104" r="46"/>` +
-      `<path d="M36 262C36 202 76 168 128 168S220 202 220 262Z"/></g></g>`,
+      (variant
+        ? `<circle cx="128" cy="104" r="46" fill="${variant.head}"/>` +
+          `<path d="M36 262C36 202 76 168 128 168S220 202 220 262Z" fill="${variant.top}"/>`
+        : `<g fill="url(#fg)"><circle cx="128" cy="104" r="46"/>` +
+          `<path d="M36 262C36 202 76 168 128 168S220 202 220 262Z"/></g>`) +
+      `</g>`,
   );
 }
 
@@ -482,6 +504,131 @@ const TROPHY =
   `<path d="M7 5.5H4.5V7A3 3 0 0 0 7.4 10M17 5.5H19.5V7A3 3 0 0 1 16.6 10"/>` +
   `<path d="M12 14.5V18M8 21H16M9 21V19.5A1.5 1.5 0 0 1 10.5 18H13.5A1.5 1.5 0 0 1 15 19.5V21"/>` +
   solid(star(12, 8.6, 2.6, 1.1));
+
+
+// ---------------------------------------------------------------- item kinds and vehicle classes
+
+/** One tile per item kind (@nova/domain ITEM_KINDS), each with its own icon and colours. */
+const ITEM_KIND_TILES = {
+  drink: [
+    `<path d="M9 2.5H15M10 2.5V6.5L7.5 10V20.5A1 1 0 0 0 8.5 21.5H15.5A1 1 0 0 0 16.5 20.5V10L14 6.5V2.5"/><path d="M7.5 13H16.5M7.5 17.5H16.5"/>`,
+    ['#0ea5e9', '#0369a1'],
+  ],
+  food: [
+    `<path d="M12 7.5C10 6 4.5 5.8 4.5 11.5C4.5 16.5 8 21.3 12 20.3C16 21.3 19.5 16.5 19.5 11.5C19.5 5.8 14 6 12 7.5Z"/><path d="M12 7.5C12 5.5 13 3.8 15.5 3"/>`,
+    ['#22c55e', '#15803d'],
+  ],
+  tool: [
+    `<path d="M14.5 3.5A4.5 4.5 0 0 0 10.3 9.6L3.5 16.4A1.8 1.8 0 0 0 6.1 19L12.9 12.2A4.5 4.5 0 0 0 19 8L16.4 10.6L13.9 10L13.3 7.5L15.9 4.9A4.5 4.5 0 0 0 14.5 3.5Z"/>`,
+    ['#f59e0b', '#b45309'],
+  ],
+  key: [
+    `<circle cx="7.5" cy="16" r="4.5"/><path d="M10.7 12.8L20.5 3M16.5 7L19.5 10M14 9.5L16 11.5"/>`,
+    ['#eab308', '#a16207'],
+  ],
+  gear: [
+    `<path d="M12 2.5L20 5.5V11.5C20 16.5 16.5 20 12 21.5C7.5 20 4 16.5 4 11.5V5.5Z"/><path d="M8.5 11.5L11 14L15.5 9"/>`,
+    ['#14b8a6', '#0f766e'],
+  ],
+  drug: [
+    `<path d="M4.2 13.3L13.3 4.2A4.2 4.2 0 0 1 19.8 10.7L10.7 19.8A4.2 4.2 0 0 1 4.2 13.3Z"/><path d="M8.8 8.8L15.2 15.2"/>`,
+    ['#ec4899', '#9d174d'],
+  ],
+  melee: [
+    `<path d="M20.5 3.5C19.5 2.5 18 2.7 17 3.7L7.5 13.5L10.5 16.5L20.3 7C21.3 6 21.5 4.5 20.5 3.5Z"/><path d="M7.5 13.5L3.8 17.2A1.4 1.4 0 0 0 3.8 19.2L4.8 20.2A1.4 1.4 0 0 0 6.8 20.2L10.5 16.5"/>`,
+    ['#ef4444', '#991b1b'],
+  ],
+  pistol: [
+    `<path d="M3 7.5H20.5V11.5H12L11 13.5H8.5L7 20.5H3L5 11.5H3Z"/><path d="M10 11.5V13.5"/>`,
+    ['#64748b', '#1e293b'],
+  ],
+  rifle: [
+    `<path d="M2 10H17L21.5 8.5V11.5L17 12.5H12L11 14H8L6 20H3.5L5 14H2Z"/><path d="M9 7.5H13V10"/>`,
+    ['#78716c', '#292524'],
+  ],
+  media: [
+    `<rect x="2.5" y="7" width="19" height="13" rx="2"/><path d="M8 7L9.5 4H14.5L16 7"/><circle cx="12" cy="13.5" r="3.5"/>`,
+    ['#8b5cf6', '#5b21b6'],
+  ],
+  paper: [
+    `<path d="M3.5 6.5H20.5V10A2 2 0 0 0 20.5 14V17.5H3.5V14A2 2 0 0 0 3.5 10Z"/><path d="M14.5 6.5V8M14.5 11.2V12.8M14.5 16V17.5"/>`,
+    ['#f97316', '#c2410c'],
+  ],
+  firework: [
+    `<path d="M12 2.5V7M12 17V21.5M2.5 12H7M17 12H21.5M5.3 5.3L8.5 8.5M15.5 15.5L18.7 18.7M5.3 18.7L8.5 15.5M15.5 8.5L18.7 5.3"/>` +
+      solid('M12 9.3A2.7 2.7 0 1 1 12 14.7A2.7 2.7 0 1 1 12 9.3Z'),
+    ['#d946ef', '#6d28d9'],
+  ],
+  material: [
+    `<path d="M2.5 18.5L5.5 11.5H18.5L21.5 18.5Z"/><path d="M7 11.5L8.5 6.5H15.5L17 11.5"/>`,
+    ['#94a3b8', '#475569'],
+  ],
+  misc: [ITEM, ['#64748b', '#334155']],
+};
+
+/** Vehicle classes 1–9 as a large icon (0, Pkw, is the drawn car of vehicleSvg). */
+const VEHICLE_CLASS_ICONS = [
+  null,
+  // 1 Motorrad
+  `<circle cx="5.5" cy="16" r="3.5"/><circle cx="18.5" cy="16" r="3.5"/><path d="M5.5 16L9.5 10H14.5L18.5 16M9.5 10L8 7.5H5.5M14.5 10L16 7H19"/>`,
+  // 2 Nutzfahrzeug
+  `<path d="M2.5 6.5H13.5V16.5H2.5Z"/><path d="M13.5 9.5H18L21.5 13V16.5H13.5"/><circle cx="6.5" cy="17.5" r="2"/><circle cx="17" cy="17.5" r="2"/>`,
+  // 3 Boot
+  `<path d="M2.5 14.5H21.5L18.5 19.5H5.5Z"/><path d="M6 14.5V10H14L17 14.5"/><path d="M12 10V4.5L16 7.5L12 8.5"/>`,
+  // 4 Helikopter
+  `<path d="M3 4.5H21M12 4.5V7.5"/><path d="M5.5 12A4.5 4.5 0 0 1 10 7.5H14A4.5 4.5 0 0 1 14 16.5H10A4.5 4.5 0 0 1 5.5 12Z"/><path d="M18.5 12H21.5L22 9.5M8 19.5H16M10 16.5V19.5M14 16.5V19.5"/>`,
+  // 5 Anhänger
+  `<rect x="2.5" y="6.5" width="15" height="10" rx="1"/><path d="M17.5 14.5H21.5"/><circle cx="7" cy="18" r="2"/><circle cx="12" cy="18" r="2"/>`,
+  // 6 Flugzeug
+  `<path d="M21 12C21 11 20 10.5 19 10.5H14.5L10 3.5H8L10 10.5H5.5L4 8.5H2.5L3.5 12L2.5 15.5H4L5.5 13.5H10L8 20.5H10L14.5 13.5H19C20 13.5 21 13 21 12Z"/>`,
+  // 7 Fahrrad
+  `<circle cx="5.5" cy="15.5" r="4"/><circle cx="18.5" cy="15.5" r="4"/><path d="M5.5 15.5L9.5 8.5H15.5L18.5 15.5M9.5 8.5L12.5 15.5H5.5M12.5 15.5L15.5 8.5M8 6H11M15.5 8.5L15 5.5H17.5"/>`,
+  // 8 Zug
+  `<rect x="5" y="3" width="14" height="14" rx="3"/><path d="M5 10H19M9 21L10.5 17M15 21L13.5 17"/>` +
+    solid('M9 12.5A1 1 0 1 1 9 14.5A1 1 0 1 1 9 12.5Z') +
+    solid('M15 12.5A1 1 0 1 1 15 14.5A1 1 0 1 1 15 12.5Z'),
+  // 9 Ferngesteuert
+  `<rect x="3" y="9" width="18" height="10" rx="3"/><path d="M12 9V3.5M7.5 12V16M5.5 14H9.5"/>` +
+    solid('M16 12A1 1 0 1 1 16 14A1 1 0 1 1 16 12Z') +
+    solid('M18 14.5A1 1 0 1 1 18 16.5A1 1 0 1 1 18 14.5Z'),
+];
+
+const VEHICLE_CLASS_COLORS = [
+  null,
+  ['#7c3aed', '#1e1b4b'],
+  ['#b45309', '#1c1917'],
+  ['#0369a1', '#0c1a2e'],
+  ['#047857', '#052e16'],
+  ['#57534e', '#1c1917'],
+  ['#2563eb', '#0f172a'],
+  ['#16a34a', '#14231a'],
+  ['#b91c1c', '#1f1012'],
+  ['#c026d3', '#2a0f2e'],
+];
+
+function vehicleClassSvg(markup, [from, to]) {
+  const defs =
+    linear(
+      'bg',
+      [
+        [0, from],
+        [1, to],
+      ],
+      { x1: 0, y1: 0, x2: 0.4, y2: 1 },
+    ) +
+    radial('shadow', [
+      [0, '#000', 0.45],
+      [1, '#000', 0],
+    ]);
+  return svg(
+    400,
+    250,
+    defs,
+    `<rect width="400" height="250" fill="url(#bg)"/>` +
+      `<ellipse cx="200" cy="212" rx="150" ry="12" fill="url(#shadow)"/>` +
+      icon(markup, 120, 40, 160, 1.4),
+  );
+}
 
 // ---------------------------------------------------------------- hero
 
@@ -863,12 +1010,33 @@ const jobs = [
   { file: 'placeholders/item.png', w: 128, h: 128, svg: tile(ITEM, ['#64748b', '#334155']) },
   { file: 'placeholders/achievement.png', w: 128, h: 128, svg: tile(TROPHY, ['#f59e0b', '#b45309']) },
   { file: 'hero.jpg', w: 1600, h: 900, svg: heroSvg(), jpeg: 72 },
+  ...Object.entries(ITEM_KIND_TILES).map(([kind, [markup, colors]]) => ({
+    file: `placeholders/items/${kind}.png`,
+    w: 128,
+    h: 128,
+    svg: tile(markup, colors),
+  })),
+  ...VEHICLE_CLASS_ICONS.map((markup, vehtype) => ({
+    file: `placeholders/vehicles/${vehtype}.jpg`,
+    w: 400,
+    h: 250,
+    svg: markup ? vehicleClassSvg(markup, VEHICLE_CLASS_COLORS[vehtype]) : vehicleSvg(),
+    jpeg: 80,
+  })),
+  ...SKIN_VARIANTS.flatMap((variant, i) => [
+    { file: `placeholders/skins/${i}.png`, w: 200, h: 300, svg: skinSvg(variant) },
+    { file: `placeholders/avatars/${i}.png`, w: 256, h: 256, svg: avatarSvg(variant) },
+  ]),
 ];
+
+// Only the pictures named on the command line (substring of the file name), or all of them.
+const only = process.argv.slice(2);
+const selected = only.length === 0 ? jobs : jobs.filter((job) => only.some((part) => job.file.includes(part)));
 
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
-  for (const job of jobs) {
+  for (const job of selected) {
     await page.setViewportSize({ width: job.w, height: job.h });
     await page.setContent(
       '<!doctype html><html><head><style>html,body{margin:0;padding:0;background:transparent}' +

@@ -4,11 +4,12 @@
  */
 import { loggerOptions, readableRequestLog } from './logging';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { shortenIp } from './audit/client-ip';
 import { AuditLog } from './audit/log';
 import { OidcClient } from './auth/oidc';
@@ -31,7 +32,7 @@ import { dependencyErrors, readiness } from './plugins/dependencies';
 import { publicResponseCache } from './plugins/public-response-cache';
 import { rateLimits } from './plugins/rate-limits';
 import { canonicalHost } from './plugins/canonical-host';
-import { securityHeaders } from './plugins/security-headers';
+import { computeSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { loadServerRenderer } from './plugins/server-render';
 import { staticSpa } from './plugins/static-spa';
 import { toCalendarView, toToplistView } from './mappers/public';
@@ -40,6 +41,7 @@ import { appRouter, type AppRouter } from './routers';
 import { AccountSessions } from './session/account-sessions';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
+import { EncryptedSessionStore, tokenEncryptionKey } from './session/encrypted-store';
 import { RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { createContextInner, type Context } from './trpc/context';
@@ -48,6 +50,7 @@ import { ERROR_MESSAGES } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
 
 export interface AppOverrides {
+  /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
   store?: SessionStore;
   oidcFetch?: typeof fetch;
   gameApiFetch?: typeof fetch;
@@ -84,13 +87,56 @@ function trustProxyOption(setting: Env['trustProxy']) {
   return (_address: string, hop: number) => hop < setting;
 }
 
+/**
+ * tRPC's adapter hands Fastify a fetch `Response`, which Fastify would stream (web stream → Node
+ * stream, chunked, compressed as a stream whatever its size). Our answers are JSON of known length:
+ * read them once into a Buffer, so they go out with Content-Length and compression applies its
+ * threshold (issue 11).
+ */
+async function bufferedAnswer(reply: FastifyReply, response: Response): Promise<Buffer> {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 /** Public procedures without input: the same answer for every caller (see public-response-cache). */
 const PUBLIC_PROCEDURES = ['toplist.get', 'calendar.list'] as const;
 
 const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const now = overrides.now ?? Date.now;
+  const securityHeaderOptions = {
+    assetBaseUrl: env.publicConfig.assetBaseUrl,
+    publicUrl: env.publicUrl,
+    issuer: env.oidc.issuer,
+    https: env.httpsCookies,
+  };
+  // Public answers from the response cache (decision 017): a hit is answered in the server's request
+  // handler, before Fastify routes it; it needs no cookie, session, rate limit or tRPC.
+  const responseCache = publicResponseCache({
+    prefix: '/trpc',
+    procedures: PUBLIC_PROCEDURES,
+    ttlMs: env.gameApi.publicCacheSeconds * 1000,
+    publicUrl: env.publicUrl,
+    headers: computeSecurityHeaders(securityHeaderOptions),
+    now,
+  });
   const app = Fastify({
+    serverFactory: (handler, options) => {
+      const server = createServer((request, response) => {
+        if (!responseCache.answer(request, response)) handler(request, response);
+      });
+      // What Fastify sets on the servers it creates itself.
+      server.keepAliveTimeout = Number(options.keepAliveTimeout);
+      server.requestTimeout = Number(options.requestTimeout);
+      server.setTimeout(Number(options.connectionTimeout));
+      return server;
+    },
     logger:
       overrides.logger ??
       loggerOptions({ level: env.logLevel, format: env.logFormat, stream: overrides.logStream }),
@@ -101,19 +147,21 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     return503OnClosing: true,
   });
   if (env.logFormat === 'pretty') readableRequestLog(app);
-  const now = overrides.now ?? Date.now;
 
   let store = overrides.store;
   if (!store) {
+    let plain: SessionStore;
     if (env.redisUrl) {
       const redis = new RedisSessionStore(env.redisUrl);
       await redis.ready();
-      store = redis;
+      plain = redis;
     } else {
-      store = new MemorySessionStore(now);
+      plain = new MemorySessionStore(now);
     }
-    const owned = store;
+    // Tokens never rest in the store in plain text (decision 031).
+    const owned = new EncryptedSessionStore(plain, tokenEncryptionKey(env.session.encryptionKey));
     app.addHook('onClose', () => owned.close());
+    store = owned;
   }
 
   let database = overrides.database;
@@ -145,29 +193,23 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   const gameApi = new GameApiClient({
     baseUrl: env.gameApi.baseUrl,
     timeoutMs: env.gameApi.timeoutMs,
+    callsPerRequest: env.gameApi.callsPerRequest,
+    breaker: env.gameApi.breaker,
     log: app.log,
     ...(overrides.gameApiFetch ? { fetch: overrides.gameApiFetch } : {}),
   });
+  app.addHook('onClose', () => gameApi.close());
   const tokens = new TokenService(store, oidc, app.log, now);
   const publicCache = new SharedCache(env.gameApi.publicCacheSeconds * 1000, now);
   const adminUserUrl = adminUserUrlFor(env.oidc.issuer, env.oidc.adminUserUrl);
 
+  // The public response cache is the first onRequest hook (for requests that did not meet the
+  // server's handler, e.g. inject), before compression: it keeps the uncompressed answer and its own
+  // compressed forms. The canonical host leaves /trpc alone, so its order does not matter for it.
+  responseCache.register(app);
   canonicalHost(app, env.publicUrl);
   await app.register(cookie);
-  securityHeaders(app, {
-    assetBaseUrl: env.publicConfig.assetBaseUrl,
-    publicUrl: env.publicUrl,
-    issuer: env.oidc.issuer,
-    https: env.httpsCookies,
-  });
-  // Before compression: it keeps the uncompressed answer and its own compressed forms.
-  publicResponseCache(app, {
-    prefix: '/trpc',
-    procedures: PUBLIC_PROCEDURES,
-    ttlMs: env.gameApi.publicCacheSeconds * 1000,
-    publicUrl: env.publicUrl,
-    now,
-  });
+  securityHeaders(app, securityHeaderOptions);
   await compression(app);
 
   const limits = await rateLimits(app, env.rateLimits, env.redisUrl);
@@ -212,7 +254,14 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     trpc.addHook('onSend', (_request, reply, payload, done) => {
       // The public response cache sets its own (shared) Cache-Control.
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      done(null, payload);
+      if (!(payload instanceof Response)) {
+        done(null, payload);
+        return;
+      }
+      bufferedAnswer(reply, payload).then(
+        (body) => done(null, body),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     });
     await trpc.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
@@ -276,12 +325,20 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
                 }
               : {}),
             accessToken,
-            gameApi,
+            // One budget of game API calls for the whole request (a batch shares this context).
+            gameApi: gameApi.forRequest(req.log),
             publicCache,
             adminUserUrl,
             log: req.log,
             now,
           });
+        },
+        responseMeta({ errors }) {
+          // A service that is down (the game API's open circuit, the identity provider) says when to
+          // try again, like the 503s of the dependencies handler and the 429s of the rate limits.
+          if (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE'))
+            return { headers: { 'retry-after': String(Math.ceil(env.gameApi.breaker.cooldownMs / 1000)) } };
+          return {};
         },
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');

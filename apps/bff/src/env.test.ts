@@ -12,11 +12,23 @@ describe('configuration', () => {
     expect(env.session).toMatchObject({ idleSeconds: 1800, absoluteSeconds: 36000 });
   });
 
+  it('derives the token encryption key from SESSION_SECRET unless SESSION_ENCRYPTION_KEY is set', () => {
+    const secret = 's'.repeat(32);
+    expect(parseEnv({ SESSION_SECRET: secret }).session.encryptionKey).toBe(secret);
+    expect(parseEnv({ SESSION_SECRET: secret, SESSION_ENCRYPTION_KEY: '' }).session.encryptionKey).toBe(
+      secret,
+    );
+    expect(
+      parseEnv({ SESSION_SECRET: secret, SESSION_ENCRYPTION_KEY: 'k'.repeat(32) }).session.encryptionKey,
+    ).toBe('k'.repeat(32));
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => parseEnv({ OIDC_ISSUER: 'ftp://x' })).toThrow(/OIDC_ISSUER/);
     expect(() => parseEnv({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
     expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+    expect(() => parseEnv({ SESSION_ENCRYPTION_KEY: 'short' })).toThrow(/SESSION_ENCRYPTION_KEY/);
     expect(() => parseEnv({ SESSION_IDLE_TIMEOUT_SECONDS: '3600' })).toThrow(/SESSION_IDLE_TIMEOUT_SECONDS/);
   });
 

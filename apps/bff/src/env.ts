@@ -46,11 +46,24 @@ const Raw = z.object({
 
   GAME_API_URL: url.optional(),
   GAME_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Game API attempts (retries included) one incoming request may cause (decision 030). */
+  GAME_API_CALLS_PER_REQUEST: z.coerce.number().int().min(1).max(1000).default(30),
+  /** Consecutive game API faults (timeouts, network errors, 5xx) that open the circuit breaker. */
+  GAME_API_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Seconds the open circuit refuses calls before one probe; doubles while probes fail (max 60 s). */
+  GAME_API_BREAKER_COOLDOWN_SECONDS: z.coerce.number().min(0.1).max(300).default(10),
   /** How long the public toplist and calendar are shared between visitors (0 = not at all). */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
 
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'muss eine redis:// oder rediss://-URL sein' }).optional(),
   SESSION_SECRET: z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
+  /**
+   * Key material for the tokens encrypted at rest in the session store (decision 031); without it
+   * the key is derived from SESSION_SECRET. Same on every instance.
+   */
+  SESSION_ENCRYPTION_KEY: optionalText.pipe(
+    z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
+  ),
   /** Keycloak's defaults are the upper bounds (ARCHITECTURE §5). */
   SESSION_IDLE_TIMEOUT_SECONDS: seconds(1800).default(1800),
   SESSION_ABSOLUTE_TIMEOUT_SECONDS: seconds(36_000).default(36_000),
@@ -189,11 +202,17 @@ export function parseEnv(source: Record<string, string | undefined>) {
     gameApi: {
       baseUrl: withSlash(raw.GAME_API_URL ?? DEMO_GAME_API),
       timeoutMs: raw.GAME_API_TIMEOUT_MS,
+      callsPerRequest: raw.GAME_API_CALLS_PER_REQUEST,
+      breaker: {
+        failures: raw.GAME_API_BREAKER_FAILURES,
+        cooldownMs: Math.round(raw.GAME_API_BREAKER_COOLDOWN_SECONDS * 1000),
+      },
       publicCacheSeconds: raw.PUBLIC_CACHE_SECONDS,
     },
     redisUrl: raw.REDIS_URL,
     session: {
       secret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      encryptionKey: raw.SESSION_ENCRYPTION_KEY ?? raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
       idleSeconds: raw.SESSION_IDLE_TIMEOUT_SECONDS,
       absoluteSeconds: Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS),
     },

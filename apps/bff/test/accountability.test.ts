@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
-import { RedisSessionStore } from '../src/session/redis-store';
+import type { SessionStore } from '../src/session/types';
 import { formOf, HttpBrowser, signIn } from './http-browser';
 import { sharedTestDatabase } from './helpers';
+import { stackSessionStore } from './session-tools';
 import { freePort, startStack, TEST_SESSION_SECRET, type Bff, type Stack } from './stack';
 
 const SPA = { 'x-csrf': '1' };
@@ -74,7 +75,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
   let stack: Stack;
   let a: Bff;
   let b: Bff;
-  let store: RedisSessionStore;
+  let store: SessionStore;
   let admin: HttpBrowser;
   let database: Database;
   const reason = `Audit-Test ${Date.now()}`;
@@ -98,8 +99,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
     stack = await startStack({ bffCount: 2 });
     a = await stack.startBff(0, { env: { REDIS_URL: redisUrl, STEP_UP_MAX_AGE_SECONDS: '60' } });
     b = await stack.startBff(1, { env: { REDIS_URL: redisUrl, STEP_UP_MAX_AGE_SECONDS: '60' } });
-    store = new RedisSessionStore(redisUrl);
-    await store.ready();
+    store = await stackSessionStore(redisUrl);
     admin = new HttpBrowser();
     await signIn(admin, a.url, 'admin');
   });
@@ -171,6 +171,25 @@ describe('accountability: audit log, step-up and own sessions', () => {
     });
   });
 
+  it('records a re-authentication as another person as a sign-in, not as a step-up', async () => {
+    const browser = new HttpBrowser();
+    await signIn(browser, a.url, 'spieler');
+    const login = await browser.get(`${a.url}/auth/login?stepUp=1&returnTo=%2Fcontrol-panel`);
+    const form = formOf(login);
+    let step = await browser.follow(
+      await browser.request(new URL(form.action.replaceAll('&amp;', '&'), login.url).href, {
+        form: { ...form.fields, username: 'beta', password: 'beta' },
+      }),
+    );
+    // dev-idp first ends the other person's session there (a page that submits itself).
+    if (step.body.includes('logout/confirm')) step = await browser.submit(step, {});
+    expect(new URL(step.url).pathname).toBe('/control-panel');
+    const me = await query(browser, a.url, 'session.me');
+    expect((me.body.result?.data as { username: string }).username).toBe('beta');
+    const [latest] = await auditRows({ person: 'beta', action: 'auth.' });
+    expect(latest).toMatchObject({ action: 'auth.sign-in', outcome: 'success' });
+  });
+
   it("records a failed action with the game API's status", async () => {
     const answer = await call(admin, a.url, 'catalogue.wantedReasons.update', {
       id: 987654,
@@ -204,6 +223,110 @@ describe('accountability: audit log, step-up and own sessions', () => {
     );
   });
 
+  it('records every sync object and sync group write with before and after, refused and failed ones', async () => {
+    const objectValues = { plattform: 'teamspeak', externalId: `audit-${Date.now()}`, description: reason };
+    const createdObject = await call(admin, a.url, 'syncManager.objects.create', { values: objectValues });
+    expect(createdObject.status).toBe(200);
+    const objectId = (createdObject.body.result?.data as { id: number }).id;
+    const updatedObject = await call(admin, b.url, 'syncManager.objects.update', {
+      id: objectId,
+      values: { ...objectValues, description: `${reason} geändert`, syncGroup: null },
+    });
+    expect(updatedObject.status).toBe(200);
+    const groupValues = { name: reason, keycloakName: '/audit/test', syncObjects: [{ id: objectId }] };
+    const createdGroup = await call(admin, a.url, 'syncManager.groups.create', { values: groupValues });
+    expect(createdGroup.status).toBe(200);
+    const groupId = (createdGroup.body.result?.data as { id: number }).id;
+    expect(
+      (
+        await call(admin, b.url, 'syncManager.groups.update', {
+          id: groupId,
+          values: { ...groupValues, keycloakName: null },
+        })
+      ).status,
+    ).toBe(200);
+
+    // Refused: a player without the role, and a delete with an old sign-in (nothing deleted).
+    const player = new HttpBrowser();
+    await signIn(player, a.url, 'beta');
+    expect((await call(player, a.url, 'syncManager.groups.remove', { id: groupId })).status).toBe(403);
+    await setAuthTime(admin, Math.floor(Date.now() / 1000) - 3600);
+    for (const kind of ['objects', 'groups'] as const) {
+      const id = kind === 'objects' ? objectId : groupId;
+      const refused = await call(admin, a.url, `syncManager.${kind}.remove`, { id });
+      expect(refused.body.error?.data.reason).toBe('STEP_UP_REQUIRED');
+    }
+    // Failed: the game API does not know the object (its status is recorded).
+    await setAuthTime(admin, Math.floor(Date.now() / 1000));
+    expect((await call(admin, a.url, 'syncManager.objects.remove', { id: 987_654 })).status).toBe(404);
+    expect((await call(admin, a.url, 'syncManager.groups.remove', { id: groupId })).status).toBe(200);
+    expect((await call(admin, b.url, 'syncManager.objects.remove', { id: objectId })).status).toBe(200);
+
+    const object = await auditRows({ action: 'syncManager.objects.', target: String(objectId) });
+    const find = (rows: Row[], action: string, outcome: string) =>
+      rows.find((r) => r.action === action && r.outcome === outcome && r.actorName === 'admin');
+    expect(find(object, 'syncManager.objects.create', 'success')).toMatchObject({
+      targetId: String(objectId),
+      before: null,
+      after: { description: reason },
+    });
+    expect(find(object, 'syncManager.objects.update', 'success')).toMatchObject({
+      before: { description: reason },
+      after: { description: `${reason} geändert` },
+    });
+    expect(find(object, 'syncManager.objects.remove', 'refused')).toMatchObject({
+      detail: 'step-up-required',
+    });
+    expect(find(object, 'syncManager.objects.remove', 'success')).toMatchObject({
+      before: { description: `${reason} geändert` },
+      after: null,
+    });
+    const group = await auditRows({ action: 'syncManager.groups.', target: String(groupId) });
+    expect(find(group, 'syncManager.groups.create', 'success')).toMatchObject({ after: { name: reason } });
+    expect(find(group, 'syncManager.groups.update', 'success')).toMatchObject({
+      before: { keycloakName: '/audit/test' },
+      after: { keycloakName: null },
+    });
+    expect(find(group, 'syncManager.groups.remove', 'refused')).toMatchObject({ detail: 'step-up-required' });
+    expect(find(group, 'syncManager.groups.remove', 'success')).toMatchObject({ before: { name: reason } });
+    // The policy refuses before the input is read: the same action key, no target.
+    expect((await auditRows({ person: 'beta', action: 'syncManager.groups.remove' }))[0]).toMatchObject({
+      outcome: 'refused',
+      detail: 'forbidden',
+    });
+    expect((await auditRows({ action: 'syncManager.objects.remove', target: '987654' }))[0]).toMatchObject({
+      outcome: 'failed',
+      status: 404,
+    });
+  });
+
+  it('records the security events: sign-out, a session ended at the identity provider, others ended', async () => {
+    const leaving = new HttpBrowser();
+    await signIn(leaving, b.url, 'beta');
+    const logout = await leaving.request(`${b.url}/auth/logout`, {
+      method: 'POST',
+      headers: { origin: b.url },
+    });
+    expect(logout.status).toBe(303);
+    expect((await auditRows({ person: 'beta', action: 'auth.sign-out' }))[0]).toMatchObject({
+      outcome: 'success',
+    });
+
+    // Logging out in another application of the realm (the forum): dev-idp tells the BFF through
+    // the back channel, and the BFF records who lost a session.
+    const elsewhere = new HttpBrowser();
+    await signIn(elsewhere, a.url, 'beta');
+    const betaId = ((await query(elsewhere, a.url, 'session.me')).body.result?.data as { id: string }).id;
+    const before = (await auditRows({ action: 'session.ended-by-idp', target: betaId })).length;
+    const confirm = await elsewhere.get(`${stack.idp.issuer}/protocol/openid-connect/logout?client_id=forum`);
+    await elsewhere.submit(confirm, { logout: 'yes' }, 'op.logoutForm');
+    await expect
+      .poll(async () => (await auditRows({ action: 'session.ended-by-idp', target: betaId })).length, {
+        timeout: 5000,
+      })
+      .toBe(before + 1);
+  });
+
   it('does not do the action when the audit record cannot be written', async () => {
     // A third instance on the same sessions whose database is down.
     const port = await freePort();
@@ -231,6 +354,21 @@ describe('accountability: audit log, step-up and own sessions', () => {
       expect(answer.body.error?.message).toContain('Audit-Log');
       const list = await query(admin, a.url, 'catalogue.wantedReasons.list');
       expect(JSON.stringify(list.body.result?.data)).not.toContain(name);
+
+      // The same for the sync manager and for ending own sessions.
+      const object = await call(admin, url, 'syncManager.objects.create', {
+        values: { plattform: 'discord', externalId: '4711', description: name },
+      });
+      expect(object.status).toBe(503);
+      const objects = await query(admin, a.url, 'syncManager.objects.list');
+      expect(JSON.stringify(objects.body.result?.data)).not.toContain(name);
+      const [keep, other] = [new HttpBrowser(), new HttpBrowser()];
+      await signIn(keep, a.url, 'spieler');
+      await signIn(other, a.url, 'spieler');
+      const ended = await call(keep, url, 'account.endOtherSessions');
+      expect(ended.status).toBe(503);
+      expect(ended.body.error?.message).toContain('Audit-Log');
+      expect((await query(other, a.url, 'player.user')).status).toBe(200);
     } finally {
       await down.close();
     }
@@ -331,5 +469,9 @@ describe('accountability: audit log, step-up and own sessions', () => {
     for (const browser of others) expect((await query(browser, b.url, 'player.user')).status).toBe(401);
     const left = (await query(keep, b.url, 'account.sessions')).body.result?.data as unknown[];
     expect(left).toHaveLength(1);
+    expect((await auditRows({ person: 'spieler', action: 'session.end-others' }))[0]).toMatchObject({
+      outcome: 'success',
+      detail: `${(answer.body.result?.data as { ended: number }).ended} ended`,
+    });
   });
 });

@@ -126,18 +126,31 @@ describe('sign-in through the BFF', () => {
       headers: { origin: bff.url },
     });
     expect(logout.status).toBe(303);
-    const endSession = new URL(logout.location ?? '');
-    expect(endSession.href.startsWith(`${stack.idp.issuer}/protocol/openid-connect/logout`)).toBe(true);
-    expect(endSession.searchParams.get('client_id')).toBe(DEMO_CLIENT_ID);
-    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${bff.url}/`);
-    expect(endSession.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
+    // The identity provider's session ended server to server: the browser sees no token (issue 9).
+    expect(new URL(logout.location ?? '', bff.url).href).toBe(`${bff.url}/`);
+    expect(JSON.stringify(logout)).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
     expect(logout.setCookies.some((c) => c.startsWith('nova_session=;'))).toBe(true);
-    const back = await browser.follow(logout);
-    expect(back.url).toBe(`${bff.url}/`);
     expect((await me(browser)).result.data.signedIn).toBe(false);
     // The identity provider asks for credentials again: its session is gone too.
     const again = await browser.get(`${bff.url}/auth/login?returnTo=/control-panel`);
     expect(again.body).toContain('Benutzername');
+  });
+
+  it('logout whose server-side end is refused sends the browser to the provider without any token', async () => {
+    const browser = new HttpBrowser();
+    await signIn(browser, bff.url, 'spieler');
+    await expireTokens(store, browser, { refreshToken: 'not-a-valid-refresh-token' });
+    const logout = await browser.request(`${bff.url}/auth/logout`, {
+      method: 'POST',
+      headers: { origin: bff.url },
+    });
+    expect(logout.status).toBe(303);
+    const endSession = new URL(logout.location ?? '');
+    expect(endSession.href.startsWith(`${stack.idp.issuer}/protocol/openid-connect/logout`)).toBe(true);
+    expect([...endSession.searchParams.keys()].sort()).toEqual(['client_id', 'post_logout_redirect_uri']);
+    expect(endSession.searchParams.get('client_id')).toBe(DEMO_CLIENT_ID);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${bff.url}/`);
+    expect((await me(browser)).result.data.signedIn).toBe(false);
   });
 
   it('back-channel logout (here: logging out in the forum) ends only the matching session', async () => {
@@ -186,7 +199,7 @@ describe('sign-in through the BFF', () => {
     expect((await me(browser)).result.data.signedIn).toBe(false);
   });
 
-  it('the password change comes back as "abgebrochen" or "geaendert" with a new session id; success ends other sessions', async () => {
+  it('the password change comes back as "abgebrochen" or "geaendert" with a new session id; success ends other sessions, at the identity provider too', async () => {
     const browser = new HttpBrowser();
     const elsewhere = new HttpBrowser();
     await signIn(browser, bff.url, 'beta');
@@ -212,9 +225,46 @@ describe('sign-in through the BFF', () => {
     expect(browser.cookies.get('nova_session')?.value).not.toBe(afterCancel);
     expect((await me(browser)).result.data.id).toBe(DEMO_ACCOUNTS.beta.id);
     expect((await me(elsewhere)).result.data.signedIn).toBe(false);
+    // The other browser's identity-provider session ended too (it must sign in again); this
+    // browser's lives on (the password form comes without a sign-in).
+    const elsewhereAgain = await elsewhere.get(`${bff.url}/auth/login?returnTo=%2Fcontrol-panel`);
+    expect(elsewhereAgain.body).toContain('Benutzername');
+    const stillHere = await browser.get(`${bff.url}/auth/password`);
+    expect(stillHere.body).toContain('Passwort aktualisieren');
     const fresh = new HttpBrowser();
     await signIn(fresh, bff.url, 'beta', { password: 'neues-passwort-123' });
     expect((await me(fresh)).result.data.signedIn).toBe(true);
+  });
+
+  it('the sign-in binding cookie ends with its callback', async () => {
+    const browser = new HttpBrowser();
+    await signIn(browser, bff.url, 'spieler');
+    const callback = browser.history.find((s) => new URL(s.url).pathname === '/auth/callback');
+    expect(callback?.setCookies.some((c) => c.startsWith('nova_login=;'))).toBe(true);
+    expect(browser.cookies.has('nova_login')).toBe(false);
+    expect(browser.cookies.has('nova_session')).toBe(true);
+  });
+
+  it('the password change cannot be started from another site', async () => {
+    const browser = new HttpBrowser();
+    await signIn(browser, bff.url, 'spieler');
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of foreign) {
+      const refused = await browser.request(`${bff.url}/auth/password`, { headers });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toContain(
+        'Die Passwortänderung kann nur von dieser Website aus gestartet werden.',
+      );
+    }
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }]) {
+      const started = await browser.request(`${bff.url}/auth/password`, { headers });
+      expect(started.status).toBe(302);
+      expect(started.location?.startsWith(stack.idp.issuer)).toBe(true);
+    }
   });
 
   it('the password change without a session signs in first', async () => {

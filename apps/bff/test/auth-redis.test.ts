@@ -4,8 +4,8 @@
  * an expiring token make exactly one token request.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { RedisSessionStore } from '../src/session/redis-store';
-import { expireTokens } from './session-tools';
+import type { SessionStore } from '../src/session/types';
+import { expireTokens, stackSessionStore } from './session-tools';
 import { HttpBrowser, signIn } from './http-browser';
 import { startStack, type Bff, type Stack } from './stack';
 
@@ -15,15 +15,14 @@ describe('two BFF instances sharing Redis', () => {
   let stack: Stack;
   let a: Bff;
   let b: Bff;
-  let inspector: RedisSessionStore;
+  let inspector: SessionStore;
 
   beforeAll(async () => {
     const redisUrl = inject('redisUrl');
     stack = await startStack({ bffCount: 2 });
     a = await stack.startBff(0, { env: { REDIS_URL: redisUrl } });
     b = await stack.startBff(1, { env: { REDIS_URL: redisUrl } });
-    inspector = new RedisSessionStore(redisUrl);
-    await inspector.ready();
+    inspector = await stackSessionStore(redisUrl);
   });
   afterAll(async () => {
     await inspector.close();

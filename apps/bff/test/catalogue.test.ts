@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySessionStore } from '../src/session/memory-store';
-import { SessionManager } from '../src/session/manager';
-import { SPA, testApp, testEnv } from './helpers';
+import type { SessionManager } from '../src/session/manager';
+import { SPA, testApp, testSessionManager } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
@@ -107,14 +107,7 @@ describe('catalogue procedures', () => {
       { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: CLIENT_ID, GAME_API_URL: api.url },
       { store },
     );
-    manager = new SessionManager({
-      store,
-      secret: testEnv().session.secret,
-      idleSeconds: 1800,
-      absoluteSeconds: 36000,
-      secure: true,
-      https: false,
-    });
+    manager = testSessionManager(store);
   });
   afterAll(async () => {
     await app.close();

@@ -9,8 +9,8 @@ import { snowflakeOf, startDiscordSim, type RunningDiscordSim } from '@nova/disc
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySessionStore } from '../src/session/memory-store';
-import { SessionManager } from '../src/session/manager';
-import { testApp, testEnv } from './helpers';
+import type { SessionManager } from '../src/session/manager';
+import { testApp, testSessionManager } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
@@ -60,14 +60,7 @@ describe('Discord linking', () => {
       },
       { store, discordFetch: capturingFetch },
     );
-    manager = new SessionManager({
-      store,
-      secret: testEnv().session.secret,
-      idleSeconds: 1800,
-      absoluteSeconds: 36000,
-      secure: true,
-      https: false,
-    });
+    manager = testSessionManager(store);
   });
   afterAll(async () => {
     await app.close();

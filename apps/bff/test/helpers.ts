@@ -3,6 +3,8 @@ import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../src/app';
 import { createDatabase, type Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
+import { SessionManager } from '../src/session/manager';
+import type { SessionStore } from '../src/session/types';
 
 let shared: Database | undefined;
 /**
@@ -31,6 +33,18 @@ export async function testApp(
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
   return buildApp(testEnv(env), { logger: false, database: sharedTestDatabase(), ...overrides });
+}
+
+/** A session manager over an app's store with the tests' secret, to make signed-in sessions directly. */
+export function testSessionManager(store: SessionStore): SessionManager {
+  return new SessionManager({
+    store,
+    secret: testEnv().session.secret,
+    idleSeconds: 1800,
+    absoluteSeconds: 36000,
+    secure: true,
+    https: false,
+  });
 }
 
 /** Headers of a same-origin SPA request. */

@@ -1,4 +1,5 @@
 /** Issue 11: public procedures answered from a shared response cache with ETag and Cache-Control. */
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -106,5 +107,38 @@ describe('public response cache', () => {
     // The cached answer still needs the SPA's CSRF proof, like every tRPC call from a browser.
     const foreign = await app.inject({ method: 'GET', url: '/trpc/toplist.get' });
     expect(foreign.statusCode).toBe(403);
+  });
+
+  it('sends other tRPC answers whole: with Content-Length, no-store, and small ones uncompressed', async () => {
+    const response = await get('/trpc/session.me', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-length']).toBe(String(response.rawPayload.length));
+    expect(response.headers['transfer-encoding']).toBeUndefined();
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.json()).toEqual({ result: { data: { signedIn: false } } });
+  });
+
+  it('answers hits over a real connection in the server handler, with the same headers and bytes', async () => {
+    api.on('GET', 'toplist', { body: toplist });
+    const first = await get('/trpc/toplist.get');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // The server Fastify would have made: its keep-alive and timeouts.
+    expect(app.server.keepAliveTimeout).toBe(72_000);
+    const hit = await fetch(`http://127.0.0.1:${port}/trpc/toplist.get`, {
+      headers: { ...SPA, 'accept-encoding': 'identity' },
+    });
+    expect(hit.status).toBe(200);
+    expect(await hit.text()).toBe(first.body);
+    expect(hit.headers.get('etag')).toBe(first.headers.etag);
+    expect(hit.headers.get('content-length')).toBe(String(first.rawPayload.length));
+    expect(hit.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(hit.headers.get('cache-control')).toBe(first.headers['cache-control']);
+    // Without X-CSRF the request is no hit; tRPC's own checks answer it.
+    const refused = await fetch(`http://127.0.0.1:${port}/trpc/toplist.get`);
+    expect(refused.status).toBe(403);
+    expect(api.requests.filter((r) => r.path === 'toplist')).toHaveLength(1);
   });
 });

@@ -32,6 +32,8 @@ interface Realm {
   realm: string;
   ssoSessionIdleTimeout: number;
   ssoSessionMaxLifespan: number;
+  revokeRefreshToken?: boolean;
+  refreshTokenMaxReuse?: number;
   clients: Client[];
   roles: { client: Record<string, { name: string }[]> };
 }
@@ -105,6 +107,13 @@ describe('realm export and BFF configuration', () => {
   it("keeps the BFF's session timeouts within Keycloak's", () => {
     expect(env.session.idleSeconds).toBeLessThanOrEqual(realm.ssoSessionIdleTimeout);
     expect(env.session.absoluteSeconds).toBeLessThanOrEqual(realm.ssoSessionMaxLifespan);
+  });
+
+  it('keeps a used refresh token valid until its session ends (decision 035: no rotation)', () => {
+    // A refresh Keycloak performed whose answer died with a BFF instance must not end the session.
+    expect(realm.revokeRefreshToken).toBe(false);
+    // Only read by Keycloak when revokeRefreshToken is on: left out so that nobody tunes it in vain.
+    expect(realm).not.toHaveProperty('refreshTokenMaxReuse');
   });
 
   it('docker-compose feeds Keycloak and the BFF the same public URL, client and secret', () => {

@@ -5,8 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySessionStore } from '../src/session/memory-store';
-import { SessionManager } from '../src/session/manager';
-import { SPA, testApp, testEnv } from './helpers';
+import { SPA, testApp, testSessionManager } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
@@ -32,14 +31,7 @@ describe('/trpc request guard', () => {
     store = new MemorySessionStore();
     const env = { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: CLIENT_ID, GAME_API_URL: api.url };
     app = await testApp(env, { store });
-    const manager = new SessionManager({
-      store,
-      secret: testEnv().session.secret,
-      idleSeconds: 1800,
-      absoluteSeconds: 36000,
-      secure: true,
-      https: false,
-    });
+    const manager = testSessionManager(store);
     const { id } = await manager.create({
       userId: 'u-1',
       sid: 'sid-1',

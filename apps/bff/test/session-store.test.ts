@@ -1,5 +1,6 @@
 /** The memory and Redis stores behave identically (ARCHITECTURE §5); one contract runs on both. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EncryptedSessionStore, tokenEncryptionKey } from '../src/session/encrypted-store';
 import { MemorySessionStore } from '../src/session/memory-store';
 import { RedisSessionStore } from '../src/session/redis-store';
 import type { SessionRecord, SessionStore } from '../src/session/types';
@@ -20,16 +21,22 @@ const record = (userId: string, sid: string | null): SessionRecord => ({
   },
 });
 
+const redisStore = async () => {
+  const store = new RedisSessionStore(inject('redisUrl'));
+  await store.ready();
+  return store;
+};
+const key = tokenEncryptionKey('session-store-contract-test-secret-0123456789');
+
+// The encrypting wrapper (decision 031) must keep the contract: every method forwarded.
 const stores: [string, () => Promise<SessionStore>][] = [
   ['memory', () => Promise.resolve(new MemorySessionStore())],
+  ['redis', redisStore],
   [
-    'redis',
-    async () => {
-      const store = new RedisSessionStore(inject('redisUrl'));
-      await store.ready();
-      return store;
-    },
+    'memory, tokens encrypted',
+    () => Promise.resolve(new EncryptedSessionStore(new MemorySessionStore(), key)),
   ],
+  ['redis, tokens encrypted', async () => new EncryptedSessionStore(await redisStore(), key)],
 ];
 
 describe.each(stores)('%s session store', (_name, make) => {
@@ -54,6 +61,10 @@ describe.each(stores)('%s session store', (_name, make) => {
       userAgent: 'Firefox',
       ip: '203.0.113.0',
     });
+    expect(listed.map((s) => [s.record.auth.accessToken, s.record.auth.refreshToken])).toEqual([
+      ['a', 'r'],
+      ['a', 'r'],
+    ]);
     await store.destroy(k1);
     expect((await store.listByUser(user)).map((s) => s.key)).toEqual([k2]);
   });

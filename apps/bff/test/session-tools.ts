@@ -1,6 +1,8 @@
 /** Test tools that reach into a session or the identity provider directly. */
 import { DEMO_INTEGRATOR_CLIENT_ID, DEMO_INTEGRATOR_SECRET } from '@nova/demo';
 import { createHmac } from 'node:crypto';
+import { EncryptedSessionStore, tokenEncryptionKey } from '../src/session/encrypted-store';
+import { RedisSessionStore } from '../src/session/redis-store';
 import type { SessionStore } from '../src/session/types';
 import type { HttpBrowser } from './http-browser';
 import { TEST_SESSION_SECRET } from './stack';
@@ -30,4 +32,14 @@ export async function integratorToken(issuer: string): Promise<string> {
   });
   const body = (await response.json()) as { access_token: string };
   return body.access_token;
+}
+
+/**
+ * The Redis session store as the stack's BFF instances see it: tokens encrypted at rest with the key
+ * derived from the stack's session secret (decision 031). For tests that reach into a session.
+ */
+export async function stackSessionStore(redisUrl: string): Promise<SessionStore> {
+  const redis = new RedisSessionStore(redisUrl);
+  await redis.ready();
+  return new EncryptedSessionStore(redis, tokenEncryptionKey(TEST_SESSION_SECRET));
 }

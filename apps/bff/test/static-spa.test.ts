@@ -1,8 +1,10 @@
 /** Issue 2: the BFF serves the built SPA with the right caching, fallbacks and filled slots. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ITEM_KINDS, SKIN_VARIANT_COUNT, VEHICLE_CLASS_COUNT, placeholderPaths } from '@nova/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedJson } from '../src/plugins/static-spa';
@@ -33,6 +35,14 @@ describe('serving the SPA', () => {
     writeFileSync(join(dir, 'assets/big-abc123.js.gz'), gzipSync(BIG_JS));
     writeFileSync(join(dir, 'theme.js'), '/* theme */');
     writeFileSync(join(dir, 'images/placeholders/skin.png'), 'PNG-skin');
+    for (const folder of ['items', 'vehicles', 'skins', 'avatars'])
+      mkdirSync(join(dir, 'images/placeholders', folder), { recursive: true });
+    writeFileSync(join(dir, 'images/placeholders/items/pistol.png'), 'PNG-pistol');
+    writeFileSync(join(dir, 'images/placeholders/items/misc.png'), 'PNG-misc');
+    writeFileSync(join(dir, 'images/placeholders/vehicles/3.jpg'), 'JPG-boat');
+    writeFileSync(join(dir, 'images/placeholders/vehicle.jpg'), 'JPG-vehicle');
+    writeFileSync(join(dir, 'images/placeholders/skins/5.png'), 'PNG-skin-5');
+    writeFileSync(join(dir, 'images/placeholders/avatars/5.png'), 'PNG-avatar-5');
     writeFileSync(join(dir, 'images/skills/0.png'), 'PNG-skill-0');
     app = await testApp({
       WEB_DIST_DIR: dir,
@@ -120,6 +130,18 @@ describe('serving the SPA', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('X-Frame-Options agrees with frame-ancestors, and a Permissions-Policy turns off unused features', async () => {
+    for (const url of ['/home', '/trpc/session.me', '/auth/logout', '/healthz']) {
+      const answer = await app.inject({ url, headers: { 'x-csrf': '1' } });
+      expect(String(answer.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      const policy = String(answer.headers['permissions-policy']);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+        expect(policy).toContain(feature);
+      expect(policy).not.toContain('clipboard-write'); // the Teamspeak page copies the nickname
+    }
+  });
+
   it('gives a missing image its category placeholder, and a missing asset a 404', async () => {
     const skin = await app.inject('/images/skins/123.png');
     expect(skin.statusCode).toBe(200);
@@ -130,9 +152,34 @@ describe('serving the SPA', () => {
     expect((await app.inject('/favicon.ico')).statusCode).toBe(404);
   });
 
+  it('picks a distinct neutral picture by item kind, skin variant and vehicle class', async () => {
+    const body = async (url: string) => (await app.inject(url)).body;
+    expect(await body('/images/inventory/27.png')).toBe('PNG-pistol'); // 9mm
+    expect(await body('/images/inventory/2.png')).toBe('PNG-misc'); // Kondome
+    expect(await body('/images/skins/17.png')).toBe('PNG-skin-5');
+    expect(await body('/images/skins-avatar/29.png')).toBe('PNG-avatar-5');
+    expect(await body('/images/vehicles/484.jpg?klasse=3')).toBe('JPG-boat');
+    expect(await body('/images/vehicles/484.jpg')).toBe('JPG-vehicle');
+    expect(await body('/images/vehicles/484.jpg?klasse=../../x')).toBe('JPG-vehicle');
+  });
+
   it('keeps API paths out of the SPA fallback', async () => {
     expect((await app.inject('/auth/unknown')).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/home' })).statusCode).toBe(404);
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('the shipped placeholder pictures', () => {
+  it('exist for every item kind, vehicle class and skin variant the domain names', () => {
+    const images = join(dirname(fileURLToPath(import.meta.url)), '../../web/public/images');
+    const paths = [
+      ...ITEM_KINDS.map((kind) => `placeholders/items/${kind}.png`),
+      ...Array.from({ length: VEHICLE_CLASS_COUNT }, (_, vehtype) => placeholderPaths.vehicle(vehtype)),
+      ...Array.from({ length: SKIN_VARIANT_COUNT }, (_, id) => placeholderPaths.skin(id)),
+      ...Array.from({ length: SKIN_VARIANT_COUNT }, (_, id) => placeholderPaths.avatar(id)),
+    ];
+    expect(paths).toHaveLength(14 + 10 + 12 + 12);
+    expect(paths.filter((path) => !existsSync(join(images, path)))).toEqual([]);
   });
 });

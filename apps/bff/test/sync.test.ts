@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySessionStore } from '../src/session/memory-store';
-import { SessionManager } from '../src/session/manager';
-import { SPA, testApp, testEnv } from './helpers';
+import type { SessionManager } from '../src/session/manager';
+import { SPA, testApp, testSessionManager } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
@@ -34,14 +34,7 @@ describe('sync procedures', () => {
     api = await startMockGameApi();
     store = new MemorySessionStore();
     app = await testApp({ OIDC_ISSUER: issuer.issuer, GAME_API_URL: api.url }, { store });
-    manager = new SessionManager({
-      store,
-      secret: testEnv().session.secret,
-      idleSeconds: 1800,
-      absoluteSeconds: 36000,
-      secure: true,
-      https: false,
-    });
+    manager = testSessionManager(store);
   });
   afterAll(async () => {
     await app.close();

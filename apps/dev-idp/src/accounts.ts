@@ -1,10 +1,17 @@
 /**
- * The realm's users: the demo accounts of `@nova/demo`, copied per server so that a password change
+ * The realm's users: the demo accounts of `@nova/demo` and the ones only the stand-in knows (a very
+ * long username, issue 8), copied per server so that a password change
  * (kc_action=UPDATE_PASSWORD) lives in memory until the server stops and never leaks between tests.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 
-import { DEMO_ACCOUNTS, DEMO_INTEGRATOR_CLIENT_ID, DEMO_REALM, type DemoAccount } from '@nova/demo';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_IDP_ONLY_ACCOUNTS,
+  DEMO_INTEGRATOR_CLIENT_ID,
+  DEMO_REALM,
+  type DemoAccount,
+} from '@nova/demo';
 
 /** Keycloak gives every user these realm roles through `default-roles-{realm}`. */
 export const DEFAULT_REALM_ROLES = [
@@ -54,7 +61,7 @@ export function constantTimeEqual(given: string, expected: string): boolean {
 }
 
 export function createAccountStore(
-  seed: readonly DemoAccount[] = Object.values(DEMO_ACCOUNTS),
+  seed: readonly DemoAccount[] = [...Object.values(DEMO_ACCOUNTS), ...Object.values(DEMO_IDP_ONLY_ACCOUNTS)],
 ): AccountStore {
   const accounts = new Map<string, Account>();
   const passwords = new Map<string, string>();

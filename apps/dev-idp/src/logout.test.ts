@@ -68,6 +68,8 @@ describe('RP-initiated logout', () => {
   it('with id_token_hint ends the SSO session and redirects to the post-logout URI', async () => {
     const browser = new Browser(idp.url);
     const { tokens } = await signIn(browser, bff, bffCallback, 'spieler', 'spieler');
+    // Used (refresh tokens are not rotated, decision 035), it stays valid only until the logout.
+    await client.refreshTokenGrant(bff, tokens.refresh_token!);
     const logout = client.buildEndSessionUrl(bff, {
       id_token_hint: tokens.id_token!,
       post_logout_redirect_uri: `${receiver.url}/`,

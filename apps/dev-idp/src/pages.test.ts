@@ -16,6 +16,16 @@ afterAll(async () => {
   await idp.close();
 });
 
+describe('login page', () => {
+  it("speaks Keycloak's German: its heading, field labels and button", () => {
+    const html = loginPage({ action: '/interaction/x/login' });
+    expect(html).toContain('<h1>Bei Ihrem Konto anmelden</h1>');
+    expect(html).toContain('<label for="username">Benutzername oder E-Mail</label>');
+    expect(html).toMatch(/<label for="password">Passwort<\/label>/);
+    expect(html).toMatch(/<button[^>]*>Anmelden<\/button>/);
+  });
+});
+
 describe('admin console stand-in', () => {
   it('serves a German page under any /admin/ path that loads an external script only', async () => {
     for (const path of ['/admin/nova/console/', '/admin/master/console/irgendwas']) {

@@ -5,9 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 
+/** Where Keycloak's German theme has its own wording, these are its words (issue 9: Keycloak is right). */
 export const TEXTS = {
-  loginTitle: 'Anmelden bei Nova Legacy',
-  username: 'Benutzername',
+  loginTitle: 'Bei Ihrem Konto anmelden',
+  // The realm allows signing in with the e-mail address; dev-idp accepts it too (accounts.ts).
+  username: 'Benutzername oder E-Mail',
   password: 'Passwort',
   loginButton: 'Anmelden',
   invalidCredentials: 'Ungültiger Benutzername oder Passwort.',

@@ -45,9 +45,13 @@ const epochTime = () => Math.floor(Date.now() / 1000);
 
 /** Keycloak: idle timeout, but never past "SSO Session Max" counted from the login. */
 export function sessionTtl(config: ResolvedConfig, loginTs: number | undefined): number {
-  if (loginTs === undefined) return config.sessionIdleSeconds;
-  const remaining = config.sessionMaxSeconds - (epochTime() - loginTs);
-  return Math.max(1, Math.min(config.sessionIdleSeconds, remaining));
+  return Math.min(config.sessionIdleSeconds, sessionMaxTtl(config, loginTs));
+}
+
+/** What is left of "SSO Session Max" counted from the login. */
+function sessionMaxTtl(config: ResolvedConfig, loginTs: number | undefined): number {
+  if (loginTs === undefined) return config.sessionMaxSeconds;
+  return Math.max(1, config.sessionMaxSeconds - (epochTime() - loginTs));
 }
 
 const GERMAN_ERRORS: Readonly<Record<string, string>> = {
@@ -135,8 +139,10 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
     loadExistingGrant: loadOrCreateGrant,
     // Keycloak issues refresh tokens tied to the SSO session without `offline_access`.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // Rotation gives every refresh a new idle window, like Keycloak's sliding SSO session idle.
-    rotateRefreshToken: true,
+    // Like the realm (`revokeRefreshToken: false`, decision 035): a used refresh token stays valid
+    // until its session ends, so a refresh whose answer got lost costs nothing. Never consumed, it
+    // has no reuse detection to trip over either.
+    rotateRefreshToken: false,
     pkce: { required: (_ctx, client) => client.clientId === config.bffClientId },
     formats: { customizers: { jwt: keycloakAccessToken(config, accounts) } },
     features: {
@@ -186,7 +192,10 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
       Interaction: 1800,
       Grant: config.sessionMaxSeconds,
       Session: (_ctx, session) => sessionTtl(config, session.loginTs),
-      RefreshToken: (_ctx, token) => sessionTtl(config, token.authTime),
+      // Not rotated, a refresh token keeps its first expiry: it lasts to "SSO Session Max", and one
+      // bound to the SSO session (no `offline_access`: every Nova client) dies with that session
+      // (idle timeout, prolonged by every refresh, or logout) like a Keycloak refresh token.
+      RefreshToken: (_ctx, token) => sessionMaxTtl(config, token.authTime),
     },
     fetch: backchannelFetch(fanOut, config.logger),
     renderError: (ctx, out, error) => {

@@ -43,6 +43,9 @@ describe('SSO session lifetime', () => {
     // 3.5 s after login: past the 3 s idle timeout, but only 1.5 s after the last refresh.
     const again = await refreshTokenGrant(bff, refreshed.refresh_token!);
     expect(again.claims()?.sid).toBe(active.tokens.claims()?.sid);
+    // Not rotated (decision 035): the token from the login, issued 3.5 s ago, lives with the session.
+    const original = await refreshTokenGrant(bff, active.tokens.refresh_token!);
+    expect(original.claims()?.sid).toBe(active.tokens.claims()?.sid);
     await expect(refreshTokenGrant(bff, idle.tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });

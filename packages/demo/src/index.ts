@@ -73,6 +73,24 @@ export const DEMO_PLAYERS = {
 } as const;
 
 /**
+ * Accounts that only the identity stand-in knows (not the three demo accounts of the README): a
+ * player whose Teamspeak nickname (3 + username + 3 characters, doc 2 §9) would be longer than
+ * Teamspeak's 30 characters (issue 8). It is the simulator's brand-new player `DEMO_PLAYERS.empty`,
+ * so its pages work, and it never links anything.
+ */
+export const DEMO_IDP_ONLY_ACCOUNTS = {
+  langname: {
+    id: DEMO_PLAYERS.empty.id,
+    username: 'neuling_mit_einem_sehr_langen_namen',
+    password: 'langname',
+    customname: [DEMO_PLAYERS.empty.username],
+    email: 'langname@nova-legacy.example',
+    realmRoles: [],
+    clientRoles: [],
+  },
+} as const satisfies Record<string, DemoAccount>;
+
+/**
  * Teamspeak unique identities the simulator's stand-in Teamspeak server "knows" (clients that are
  * connected and not linked yet): linking one of them succeeds, any other identity answers 404
  * (doc 2 §7). Shown in the README so a demo user can walk through the wizard.

@@ -28,6 +28,9 @@ import {
   procedureAccess,
   ROLES,
   routeAccess,
+  itemKind,
+  placeholderPaths,
+  skinVariant,
   ROUTES,
   cataloguePath,
   shiftMonth,
@@ -331,5 +334,23 @@ describe('policy', () => {
       'forbidden',
     );
     expect(decide(routeAccess('/tickets'), null)).toBe('unauthenticated');
+  });
+});
+
+describe('placeholder pictures', () => {
+  it('gives items their kind, vehicles their class and skins a variant (by hand)', () => {
+    expect(itemKind(0)).toBe('drink');
+    expect(itemKind(29)).toBe('pistol');
+    expect(itemKind(33)).toBe('rifle');
+    expect(itemKind(50)).toBe('firework');
+    expect(itemKind(9)).toBe('key');
+    expect(itemKind(999)).toBe('misc');
+    expect(placeholderPaths.item(15)).toBe('placeholders/items/melee.png');
+    expect(placeholderPaths.vehicle(3)).toBe('placeholders/vehicles/3.jpg');
+    expect(placeholderPaths.vehicle(10)).toBe('placeholders/vehicle.jpg');
+    expect(placeholderPaths.vehicle(null)).toBe('placeholders/vehicle.jpg');
+    expect(placeholderPaths.skin(25)).toBe('placeholders/skins/1.png');
+    expect(placeholderPaths.avatar(0)).toBe('placeholders/avatars/0.png');
+    expect(skinVariant(Number.NaN)).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ export * from './limits';
 export * from './movement';
 export * from './options';
 export * from './pagination';
+export * from './placeholders';
 export * from './policy';
 export * from './routes';
 export * from './roles';

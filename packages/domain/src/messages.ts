@@ -8,6 +8,8 @@ export const ERROR_MESSAGES = {
   CONFLICT: 'Das gibt es bereits.',
   BAD_GATEWAY: 'Der Spielserver hat nicht wie erwartet geantwortet. Bitte versuche es später erneut.',
   GATEWAY_TIMEOUT: 'Der Spielserver antwortet gerade nicht. Bitte versuche es später erneut.',
+  GAME_API_UNAVAILABLE:
+    'Der Spielserver ist gerade nicht erreichbar. Bitte versuche es in ein paar Sekunden erneut.',
   RETRY: 'Die Anmeldung wird gerade erneuert. Bitte versuche es gleich noch einmal.',
   IDP_UNAVAILABLE: 'Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
   SERVICE_UNAVAILABLE:

@@ -137,19 +137,30 @@ export class OidcClient {
       signal: AbortSignal.timeout((this.options.timeoutSeconds ?? 5) * 1000),
     });
     if (!response.ok && response.status !== 204) {
-      throw new Error(`the identity provider refused the session end (HTTP ${response.status})`);
+      throw new EndSessionRefusedError(
+        `the identity provider refused the session end (HTTP ${response.status})`,
+      );
     }
   }
 
-  async endSessionUrl(idTokenHint: string | null): Promise<URL | null> {
+  /**
+   * The identity provider's logout page for the browser: `client_id` and `post_logout_redirect_uri`
+   * only. Never an `id_token_hint`: the browser (its history, the identity provider's access log) must
+   * not see the ID token (issue 9). Without the hint Keycloak asks the user to confirm.
+   */
+  async endSessionUrl(): Promise<URL | null> {
     const config = await this.config();
     if (!config.serverMetadata().end_session_endpoint) return null;
     return oidc.buildEndSessionUrl(config, {
       client_id: this.options.clientId,
       post_logout_redirect_uri: this.options.postLogoutRedirectUri,
-      ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
     });
   }
+}
+
+/** The identity provider answered the server-side session end with an error (not: unreachable). */
+export class EndSessionRefusedError extends Error {
+  override name = 'EndSessionRefusedError';
 }
 
 function toTokenSet(response: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): TokenSet {

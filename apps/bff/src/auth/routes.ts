@@ -14,7 +14,7 @@ import type { SessionManager } from '../session/manager';
 import { authStateFrom } from './claims';
 import { resolveDisplayName } from './display-name';
 import { verifyLogoutToken } from './logout-token';
-import type { OidcClient } from './oidc';
+import { EndSessionRefusedError, type OidcClient } from './oidc';
 import { loginProblemPage, logoutConfirmPage } from './pages';
 import { safeReturnTo } from './return-to';
 
@@ -32,6 +32,19 @@ export interface AuthRoutesOptions {
 
 function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store');
+}
+
+/**
+ * A navigation that starts something on the user's behalf (the password change) must not come from
+ * another site: a foreign Origin, or Fetch Metadata other than same-origin or a typed address/bookmark
+ * ("none"), is refused. Without either header (an old browser, a script) it passes: the identity
+ * provider still asks the user before anything changes.
+ */
+export function isNotCrossSite(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== new URL(publicUrl).origin) return false;
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
 }
 
 /** A state-changing request must come from our own pages (Origin, else Fetch Metadata). */
@@ -58,6 +71,27 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
       requestId: request.id,
       clientIp: shortenIp(request.ip),
     });
+  }
+
+  /**
+   * Ends every BFF session of the user and, for each one of another identity-provider session, that
+   * session too (with its refresh token, as "Abmelden" does). This browser's own identity-provider
+   * session (same `sid`) stays: it has just been re-authenticated.
+   */
+  async function endOtherSessions(request: FastifyRequest, userId: string, sid: unknown): Promise<void> {
+    const sessions = await store.listByUser(userId);
+    await store.destroyByUser(userId);
+    const ended = new Set<string>();
+    for (const { record } of sessions) {
+      const refreshToken = record.auth.refreshToken;
+      if (!refreshToken || (record.sid && (record.sid === sid || ended.has(record.sid)))) continue;
+      if (record.sid) ended.add(record.sid);
+      try {
+        await oidc.endSessionByRefreshToken(refreshToken);
+      } catch (error) {
+        request.log.warn({ err: error }, 'the identity provider session could not be ended');
+      }
+    }
   }
 
   app.addContentTypeParser(
@@ -116,6 +150,12 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
   });
 
   app.get('/auth/password', async (request, reply) => {
+    if (!isNotCrossSite(request, publicUrl)) {
+      return noStore(reply)
+        .code(403)
+        .type('text/html; charset=utf-8')
+        .send(loginProblemPage('Die Passwortänderung kann nur von dieser Website aus gestartet werden.'));
+    }
     if (!(await sessions.load(request.cookies[sessions.cookieName]))) {
       return noStore(reply).redirect(`/auth/login?returnTo=${encodeURIComponent(SETTINGS_PATH)}`, 302);
     }
@@ -131,6 +171,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
         .type('text/html; charset=utf-8')
         .send(loginProblemPage('Die Anmeldung ist abgelaufen oder ungültig. Bitte versuche es erneut.'));
     }
+    // The binding served this one sign-in; it does not outlive its callback (issue 9).
+    reply.clearCookie(sessions.bindingCookieName, sessions.cookieOptions);
     if (query.error) {
       request.log.info({ error: query.error }, 'the identity provider refused the authorization');
       if (pending.action === 'password')
@@ -166,8 +208,9 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
       const status = query.kc_action_status;
       const label = status === 'success' ? 'geaendert' : status === 'cancelled' ? 'abgebrochen' : 'fehler';
       target = `${pending.returnTo}?passwort=${label}`;
-      // ASVS v5 §7: a changed password ends the account's other sessions here.
-      if (status === 'success') await store.destroyByUser(userId);
+      // ASVS v5 §7: a changed password ends the account's other sessions, here and at the identity
+      // provider (Keycloak keeps them unless the user ticks "sign out other devices").
+      if (status === 'success') await endOtherSessions(request, userId, claims.sid);
     }
 
     // A new session id at every sign-in (also the re-authentication of a password change); the
@@ -178,11 +221,13 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     try {
       await securityEvent(request, {
         actor: { id: userId, name: auth.username },
-        action: pending.stepUp
-          ? 'auth.step-up'
-          : pending.action === 'password'
-            ? 'auth.password'
-            : 'auth.sign-in',
+        // A re-authentication as someone else (Keycloak's "Login neu starten") is a new sign-in.
+        action:
+          pending.stepUp && previous?.record.userId === userId
+            ? 'auth.step-up'
+            : pending.action === 'password'
+              ? 'auth.password'
+              : 'auth.sign-in',
         target: { type: 'user', id: userId },
         detail: pending.action === 'password' ? (query.kc_action_status ?? null) : null,
       });
@@ -226,11 +271,28 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
       action: 'auth.sign-out',
       target: { type: 'user', id: session.record.userId },
     }).catch((error: unknown) => request.log.error({ err: error }, 'sign-out not recorded'));
+    // The identity provider's session ends server to server, with the refresh token and the client's
+    // credentials: no token travels through the browser (issue 9: the ID token was in the redirect).
+    // Only when that is refused (no refresh token, or one the provider no longer knows) does the
+    // browser go to the provider's logout page, with client_id and post_logout_redirect_uri only.
     let target = '/';
+    const { refreshToken } = session.record.auth;
     try {
-      target = (await oidc.endSessionUrl(session.record.auth.idToken))?.href ?? '/';
+      if (!refreshToken) throw new EndSessionRefusedError('no refresh token in the session');
+      await oidc.endSessionByRefreshToken(refreshToken);
     } catch (error) {
-      request.log.warn({ err: error }, 'the identity provider is unreachable; only the local session ended');
+      if (error instanceof EndSessionRefusedError) {
+        request.log.info(
+          { reason: error.message },
+          'session end refused server-side; the browser confirms it',
+        );
+        target = (await oidc.endSessionUrl().catch(() => null))?.href ?? '/';
+      } else {
+        request.log.warn(
+          { err: error },
+          'the identity provider is unreachable; only the local session ended',
+        );
+      }
     }
     return noStore(reply).redirect(target, 303);
   });

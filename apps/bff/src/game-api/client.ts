@@ -2,17 +2,85 @@
  * Typed client of the game API (ARCHITECTURE §4): the user's bearer token relayed (never the browser's
  * cookie), bounded timeouts, one retry for idempotent GETs, every answer parsed against
  * @nova/contracts. Anything else is a GameApiError, logged with the path and the zod issues.
+ *
+ * Issue 9 (decision 030): one circuit breaker per BFF instance stops calls to a game API that keeps
+ * failing (timeouts, network errors, 5xx) and lets one probe through after a cooldown that grows while
+ * the probes fail; and every incoming request gets its own client (`forRequest`) with a budget of
+ * attempts, retries included, so one tRPC batch cannot fan out into an unbounded number of calls.
+ *
+ * The calls go through a pooled undici client (kept-alive connections to the game API, no WHATWG
+ * Request/Response or web streams per call): it halves what a call costs the BFF against the global
+ * `fetch` (issue 11, docs/bench-issue-11.md). Tests may still hand in a `fetch`.
  */
 import { PUBLIC_GAME_API_PATHS, ValidationErrorBody } from '@nova/contracts';
+import {
+  BrokenCircuitError,
+  circuitBreaker,
+  ConsecutiveBreaker,
+  ExponentialBackoff,
+  handleWhen,
+  noJitterGenerator,
+  type CircuitBreakerPolicy,
+} from 'cockatiel';
 import type { FastifyBaseLogger } from 'fastify';
+import { Pool, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
 import { GameApiError, type GameApiFailure } from './errors';
+
+export interface BreakerOptions {
+  /** Consecutive upstream faults that open the circuit. */
+  failures: number;
+  /** How long the circuit stays open before one probe may pass; doubles while probes fail. */
+  cooldownMs: number;
+  /** Upper bound of the growing cooldown. */
+  maxCooldownMs?: number;
+}
 
 export interface GameApiOptions {
   baseUrl: string;
   timeoutMs: number;
   log: FastifyBaseLogger;
+  /** Instead of the pooled client (tests, fault injection). */
   fetch?: typeof fetch;
+  /** Open connections to the game API at most (pooled client only). */
+  connections?: number;
+  /** Attempts (retries included) one incoming request may cause through `forRequest()`. */
+  callsPerRequest?: number;
+  breaker?: BreakerOptions;
+}
+
+const DEFAULT_CALLS_PER_REQUEST = 30;
+const DEFAULT_BREAKER: BreakerOptions = { failures: 5, cooldownMs: 10_000 };
+
+/** Faults that say "the game API is unwell" (not: "it refused this one call"). */
+function isUpstreamFault(error: Error): boolean {
+  if (!(error instanceof GameApiError)) return false;
+  const { failure } = error;
+  return (
+    failure.kind === 'timeout' ||
+    failure.kind === 'network' ||
+    (failure.kind === 'status' && failure.status >= 500)
+  );
+}
+
+function createBreaker(options: BreakerOptions): CircuitBreakerPolicy {
+  return circuitBreaker(handleWhen(isUpstreamFault), {
+    breaker: new ConsecutiveBreaker(options.failures),
+    halfOpenAfter: new ExponentialBackoff({
+      generator: noJitterGenerator,
+      initialDelay: options.cooldownMs,
+      maxDelay: Math.max(options.maxCooldownMs ?? 60_000, options.cooldownMs),
+    }),
+  });
+}
+
+interface Shared {
+  breaker: CircuitBreakerPolicy;
+  /** Attempts left for the request this client belongs to; null: the instance-wide client. */
+  budget: { left: number; exhaustedLogged: boolean } | null;
+  /** How calls reach the game API; one pool for the instance and all its per-request clients. */
+  transport: Transport;
+  pool: Pool | undefined;
 }
 
 export interface CallOptions {
@@ -24,6 +92,71 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** No answer of the contract comes near this; a larger one is refused rather than buffered. */
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+/**
+ * No answer of the contract nests deeper than a few levels (nested achievement lists included); a
+ * deeper one is refused before JSON.parse and the recursive schemas see it (the audit: a deeply
+ * nested 2 MB answer blocked the event loop for 3.6 s).
+ */
+export const MAX_ANSWER_DEPTH = 32;
+/** Contract violations are logged as a bounded summary, never the whole answer (issue 9). */
+const LOGGED_ISSUES = 5;
+const LOGGED_TEXT = 200;
+
+/** True when the JSON text nests arrays and objects deeper than `limit` (strings are skipped). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+const clip = (text: string) => (text.length > LOGGED_TEXT ? `${text.slice(0, LOGGED_TEXT)}…` : text);
+
+/** The first few issues with their code, path and message: no values of the answer. */
+export function summarizeIssues(issues: readonly z.core.$ZodIssue[]) {
+  return {
+    issueCount: issues.length,
+    issues: issues.slice(0, LOGGED_ISSUES).map((issue) => ({
+      code: issue.code,
+      path: clip(issue.path.map(String).join('.')),
+      message: clip(issue.message),
+    })),
+  };
+}
+
+/** Why a transport could not deliver an answer. */
+class TransportError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'network' | 'too-large',
+    options: { cause?: unknown },
+  ) {
+    super(`game API transport: ${kind}`, options);
+  }
+}
+
+interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+type Transport = (
+  method: Method,
+  url: URL,
+  headers: Record<string, string>,
+  body: string | null,
+) => Promise<RawAnswer>;
 
 class AnswerTooLargeError extends Error {
   override name = 'AnswerTooLargeError';
@@ -48,17 +181,118 @@ async function readLimited(response: Response, limit: number): Promise<string> {
   return text + decoder.decode();
 }
 
-export class GameApiClient {
-  readonly #base: URL;
-  readonly #timeoutMs: number;
-  readonly #log: FastifyBaseLogger;
-  readonly #fetch: typeof fetch;
+const isTimeout = (cause: unknown) => cause instanceof DOMException && cause.name === 'TimeoutError';
 
-  constructor(options: GameApiOptions) {
+/** The injected `fetch` (tests): one AbortSignal.timeout bounds the whole call. */
+function fetchTransport(fetchImpl: typeof fetch, timeoutMs: number): Transport {
+  return async (method, url, headers, body) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+    } catch (cause) {
+      throw new TransportError(isTimeout(cause) ? 'timeout' : 'network', { cause });
+    }
+    try {
+      return { status: response.status, text: await readLimited(response, MAX_ANSWER_BYTES) };
+    } catch (cause) {
+      if (cause instanceof AnswerTooLargeError) throw new TransportError('too-large', { cause });
+      throw new TransportError(isTimeout(cause) ? 'timeout' : 'network', { cause });
+    }
+  };
+}
+
+/**
+ * undici's pool: kept-alive connections; one timer bounds the whole call (headers and body); the
+ * answer is read as bytes with the size limit and decoded once.
+ */
+function pooledTransport(pool: Pool, timeoutMs: number): Transport {
+  return async (method, url, headers, body) => {
+    // Aborted only by this timer: an aborted signal means the call timed out.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    try {
+      const answer = await pool.request({
+        method,
+        path: url.pathname + url.search,
+        headers,
+        body,
+        signal: abort.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) {
+          answer.body.destroy();
+          throw new TransportError('too-large', {});
+        }
+        chunks.push(chunk);
+      }
+      const text = Buffer.concat(chunks, size).toString('utf8');
+      return { status: answer.statusCode, text };
+    } catch (cause) {
+      if (cause instanceof TransportError) throw cause;
+      const timeout =
+        abort.signal.aborted ||
+        cause instanceof undiciErrors.HeadersTimeoutError ||
+        cause instanceof undiciErrors.BodyTimeoutError;
+      throw new TransportError(timeout ? 'timeout' : 'network', { cause });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** The pooled client, or the injected `fetch` (tests). */
+function createTransport(options: GameApiOptions): Pick<Shared, 'transport' | 'pool'> {
+  if (options.fetch) return { transport: fetchTransport(options.fetch, options.timeoutMs), pool: undefined };
+  const pool = new Pool(new URL(options.baseUrl).origin, {
+    connections: options.connections ?? 128,
+    keepAliveTimeout: 10_000,
+  });
+  return { transport: pooledTransport(pool, options.timeoutMs), pool };
+}
+
+export class GameApiClient {
+  readonly #options: GameApiOptions;
+  readonly #base: URL;
+  readonly #log: FastifyBaseLogger;
+  readonly #shared: Shared;
+
+  constructor(options: GameApiOptions, shared?: Shared) {
+    this.#options = options;
     this.#base = new URL(options.baseUrl);
-    this.#timeoutMs = options.timeoutMs;
     this.#log = options.log;
-    this.#fetch = options.fetch ?? fetch;
+    this.#shared = shared ?? {
+      breaker: createBreaker(options.breaker ?? DEFAULT_BREAKER),
+      budget: null,
+      ...createTransport(options),
+    };
+  }
+
+  /** Closes the pooled connections (the app's onClose); a per-request client leaves them open. */
+  async close(): Promise<void> {
+    if (this.#shared.budget === null) await this.#shared.pool?.close();
+  }
+
+  /**
+   * The client one incoming request uses: the same circuit breaker, its own budget of attempts
+   * (a tRPC batch shares one context, so one budget), its own logger.
+   */
+  forRequest(log: FastifyBaseLogger = this.#log): GameApiClient {
+    const left = this.#options.callsPerRequest ?? DEFAULT_CALLS_PER_REQUEST;
+    return new GameApiClient(
+      { ...this.#options, log },
+      { ...this.#shared, budget: { left, exhaustedLogged: false } },
+    );
   }
 
   get<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.output<S>> {
@@ -89,9 +323,19 @@ export class GameApiClient {
     const attempts = method === 'GET' ? 2 : 1;
     let failure: GameApiError | undefined;
     for (let attempt = 1; attempt <= attempts; attempt++) {
+      // A retry is only made while the request's budget allows; the first failure stands otherwise.
+      if (attempt > 1 && !this.#spend(method, path)) break;
+      if (attempt === 1 && !this.#spend(method, path)) {
+        failure = new GameApiError(method, path, { kind: 'budget' });
+        break;
+      }
       try {
-        return await this.#attempt(method, path, schema, body, token);
+        return await this.#shared.breaker.execute(() => this.#attempt(method, path, schema, body, token));
       } catch (error) {
+        if (error instanceof BrokenCircuitError) {
+          failure = new GameApiError(method, path, { kind: 'unavailable' }, { cause: error });
+          break;
+        }
         if (!(error instanceof GameApiError)) throw error;
         failure = error;
         if (!isRetryable(error.failure) || attempt === attempts) break;
@@ -100,6 +344,21 @@ export class GameApiClient {
     if (!failure) throw new Error('unreachable: no attempt was made');
     this.#logFailure(failure);
     throw failure;
+  }
+
+  /** Takes one attempt from the request's budget; false when it is spent. */
+  #spend(method: Method, path: string): boolean {
+    const budget = this.#shared.budget;
+    if (!budget) return true;
+    if (budget.left > 0) {
+      budget.left--;
+      return true;
+    }
+    if (!budget.exhaustedLogged) {
+      budget.exhaustedLogged = true;
+      this.#log.warn({ method, path }, 'game API budget of this request spent; further calls refused');
+    }
+    return false;
   }
 
   async #attempt<S extends z.ZodType>(
@@ -112,34 +371,28 @@ export class GameApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
+    let answer: RawAnswer;
     try {
-      response = await this.#fetch(new URL(path, this.#base), {
+      answer = await this.#shared.transport(
         method,
+        new URL(path, this.#base),
         headers,
-        body: body === undefined ? null : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.#timeoutMs),
-        redirect: 'error',
-      });
+        body === undefined ? null : JSON.stringify(body),
+      );
     } catch (cause) {
-      const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-      throw new GameApiError(method, path, { kind: timedOut ? 'timeout' : 'network' }, { cause });
+      if (!(cause instanceof TransportError)) throw cause;
+      const failure: GameApiFailure =
+        cause.kind === 'too-large' ? { kind: 'too-large', reason: 'bytes' } : { kind: cause.kind };
+      throw new GameApiError(method, path, failure, { cause: cause.cause ?? cause });
     }
-    let text: string;
-    try {
-      text = await readLimited(response, MAX_ANSWER_BYTES);
-    } catch (cause) {
-      if (cause instanceof AnswerTooLargeError)
-        throw new GameApiError(method, path, { kind: 'invalid-json' }, { cause });
-      const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-      throw new GameApiError(method, path, { kind: timedOut ? 'timeout' : 'network' }, { cause });
-    }
+    const { status, text } = answer;
+    if (nestsDeeperThan(text, MAX_ANSWER_DEPTH))
+      throw new GameApiError(method, path, { kind: 'too-large', reason: 'depth' });
     const json = parseJson(text);
-    if (!response.ok) {
-      const failure: GameApiFailure = { kind: 'status', status: response.status };
+    if (status < 200 || status >= 300) {
+      const failure: GameApiFailure = { kind: 'status', status };
       const validation = ValidationErrorBody.safeParse(json.ok ? json.value : undefined);
-      if (response.status === 400 && validation.success)
-        failure.validationErrors = validation.data.validationErrors;
+      if (status === 400 && validation.success) failure.validationErrors = validation.data.validationErrors;
       throw new GameApiError(method, path, failure);
     }
     if (!json.ok) {
@@ -151,16 +404,34 @@ export class GameApiClient {
       throw new GameApiError(method, path, { kind: 'invalid-json' });
     }
     const parsed = schema.safeParse(json.value);
-    if (!parsed.success)
-      throw new GameApiError(method, path, { kind: 'contract', issues: parsed.error.issues });
+    if (!parsed.success) {
+      // Keep a few issues only: an answer of 100 000 broken rows makes as many issues.
+      const { issues } = parsed.error;
+      throw new GameApiError(method, path, {
+        kind: 'contract',
+        issues: issues.slice(0, LOGGED_ISSUES),
+        issueCount: issues.length,
+      });
+    }
     return parsed.data;
   }
 
   #logFailure(error: GameApiError): void {
     const { failure } = error;
     const fields = { method: error.method, path: error.path, failure: failure.kind };
-    if (failure.kind === 'contract') {
-      this.#log.error({ ...fields, issues: failure.issues }, 'game API answer violates the contract');
+    if (failure.kind === 'budget') return; // logged once per request by #spend
+    if (failure.kind === 'unavailable') {
+      this.#log.warn(fields, 'game API circuit open; call refused without reaching it');
+    } else if (failure.kind === 'contract') {
+      this.#log.error(
+        { ...fields, ...summarizeIssues(failure.issues), issueCount: failure.issueCount },
+        'game API answer violates the contract',
+      );
+    } else if (failure.kind === 'too-large') {
+      this.#log.error(
+        { ...fields, reason: failure.reason },
+        'game API answer refused: too large or too deep',
+      );
     } else if (failure.kind === 'status' && failure.status < 500 && failure.status !== 401) {
       // 4xx are expected answers (unknown id, missing right, invalid body); no alarm.
       this.#log.info({ ...fields, status: failure.status }, 'game API refused the call');

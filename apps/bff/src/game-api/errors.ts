@@ -5,7 +5,14 @@ export type GameApiFailure =
   | { kind: 'network' }
   | { kind: 'status'; status: number; validationErrors?: Record<string, string> }
   | { kind: 'invalid-json' }
-  | { kind: 'contract'; issues: z.core.$ZodIssue[] };
+  /** `issues`: the first few; `issueCount`: how many there were. */
+  | { kind: 'contract'; issues: z.core.$ZodIssue[]; issueCount: number }
+  /** Refused unparsed: more bytes, or deeper nesting, than any answer of the contract has. */
+  | { kind: 'too-large'; reason: 'bytes' | 'depth' }
+  /** Refused without a call: the circuit breaker is open (the game API keeps failing). */
+  | { kind: 'unavailable' }
+  /** Refused without a call: the incoming request spent its budget of game API calls. */
+  | { kind: 'budget' };
 
 /** A call to the game API that did not produce contract-conforming data. */
 export class GameApiError extends Error {
@@ -29,7 +36,9 @@ function describe(failure: GameApiFailure): string {
     case 'status':
       return `HTTP ${failure.status}`;
     case 'contract':
-      return `answer violates the contract (${failure.issues.length} issues)`;
+      return `answer violates the contract (${failure.issueCount} issues)`;
+    case 'too-large':
+      return `answer refused (${failure.reason})`;
     default:
       return failure.kind;
   }

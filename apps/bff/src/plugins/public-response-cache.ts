@@ -8,10 +8,12 @@
  * Only requests whose procedures are all public and carry no input are cached; errors, answers that
  * set a cookie and everything else go through tRPC unchanged. A cached answer still needs what the
  * tRPC endpoint demands of a browser request (X-CSRF, same origin). Register before
- * @fastify/compress, so the answer is captured before it is compressed.
+ * @fastify/compress, so the answer is captured before it is compressed, and before the other
+ * onRequest hooks (cookies, rate limits), which a hit does not need.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csrfProblem } from '../trpc/request-auth';
 
@@ -22,8 +24,12 @@ export interface PublicResponseCacheOptions {
   procedures: readonly string[];
   ttlMs: number;
   publicUrl: string;
+  /** Headers every answer carries (the security headers); a hit bypasses the hooks that set them. */
+  headers: Record<string, string>;
   now?: () => number;
 }
+
+type Headers = Record<string, string>;
 
 interface Entry {
   expiresAt: number;
@@ -31,6 +37,8 @@ interface Entry {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /** The complete header sets of a hit, per form (built once per entry). */
+  head: { identity: Headers; br: Headers; gzip: Headers; notModified: Headers };
 }
 
 /** At most this many distinct URLs (combinations of the public procedures) are kept. */
@@ -70,7 +78,24 @@ function inputIsEmpty(raw: string | null): boolean {
   }
 }
 
-export function publicResponseCache(app: FastifyInstance, options: PublicResponseCacheOptions): void {
+/** What a hit needs of a request: Fastify's request and Node's IncomingMessage both have it. */
+interface RequestLike {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: IncomingHttpHeaders;
+}
+
+export interface PublicResponseCache {
+  /**
+   * Answers a request from a live entry straight on Node's response (the server's request handler
+   * calls it before Fastify routes the request); false when it is no hit.
+   */
+  answer(request: IncomingMessage, response: ServerResponse): boolean;
+  /** The Fastify hooks: hits of requests that did not pass `answer` (inject), misses stored. */
+  register(app: FastifyInstance): void;
+}
+
+export function publicResponseCache(options: PublicResponseCacheOptions): PublicResponseCache {
   const now = options.now ?? Date.now;
   const maxAge = Math.max(0, Math.floor(options.ttlMs / 1000));
   const cacheControl = `public, max-age=${maxAge}, s-maxage=${maxAge}, stale-while-revalidate=${maxAge}`;
@@ -102,20 +127,36 @@ export function publicResponseCache(app: FastifyInstance, options: PublicRespons
   const store = (key: string, identity: Buffer): Entry => {
     const oldest = entries.keys().next();
     if (entries.size >= MAX_ENTRIES && !entries.has(key) && !oldest.done) entries.delete(oldest.value);
+    const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+    const br = brotliCompressSync(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    });
+    const gzip = gzipSync(identity, { level: 9 });
+    const common: Headers = {
+      ...options.headers,
+      'content-type': 'application/json',
+      'cache-control': cacheControl,
+      etag,
+      vary: 'Accept-Encoding',
+    };
     const entry: Entry = {
       expiresAt: now() + options.ttlMs,
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+      etag,
       identity,
-      br: brotliCompressSync(identity, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      }),
-      gzip: gzipSync(identity, { level: 9 }),
+      br,
+      gzip,
+      head: {
+        identity: { ...common, 'content-length': String(identity.length) },
+        br: { ...common, 'content-encoding': 'br', 'content-length': String(br.length) },
+        gzip: { ...common, 'content-encoding': 'gzip', 'content-length': String(gzip.length) },
+        notModified: { ...common },
+      },
     };
     entries.set(key, entry);
     return entry;
   };
 
-  const matches = (request: FastifyRequest, entry: Entry) => {
+  const matches = (request: RequestLike, entry: Entry) => {
     const header = request.headers['if-none-match'];
     return (
       header !== undefined &&
@@ -141,34 +182,89 @@ export function publicResponseCache(app: FastifyInstance, options: PublicRespons
     return encoding === 'br' ? entry.br : entry.gzip;
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
-    const key = keyOf(request);
-    if (key === null || csrfProblem(request, options.publicUrl)) {
-      done();
+  /**
+   * A hit is written straight to the socket: the precomputed headers and bytes, no routing, no hooks,
+   * no compression pass, no reply serialisation (as a CDN in front of the BFF would answer it).
+   */
+  const writeHit = (request: RequestLike, raw: ServerResponse, entry: Entry): void => {
+    if (matches(request, entry)) {
+      raw.writeHead(304, entry.head.notModified);
+      raw.end();
       return;
     }
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt > now()) {
-      // Answered here: the hook does not call done(), so nothing after it runs.
-      void reply.send(prepare(request, reply, entry));
-      return;
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (encoding === 'br') {
+      raw.writeHead(200, entry.head.br);
+      raw.end(entry.br);
+    } else if (encoding === 'gzip') {
+      raw.writeHead(200, entry.head.gzip);
+      raw.end(entry.gzip);
+    } else {
+      raw.writeHead(200, entry.head.identity);
+      raw.end(entry.identity);
     }
-    request.publicCacheKey = key;
-    done();
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const key = request.publicCacheKey;
-    // tRPC's Fastify adapter sends a fetch Response; Fastify copies its status and headers later.
-    if (key === undefined || !(payload instanceof Response)) return payload;
+  /** The live entry for this request's URL, if the request may be answered from it. */
+  const liveEntry = (request: RequestLike): Entry | undefined => {
+    if (request.method !== 'GET' || request.url === undefined) return undefined;
+    const entry = entries.get(request.url);
     if (
-      payload.status !== 200 ||
-      payload.headers.has('set-cookie') ||
-      payload.headers.has('content-encoding') ||
-      reply.hasHeader('set-cookie')
-    ) {
-      return payload;
-    }
-    return prepare(request, reply, store(key, Buffer.from(await payload.arrayBuffer())));
-  });
+      entry === undefined ||
+      entry.expiresAt <= now() ||
+      request.headers.authorization !== undefined ||
+      csrfProblem(request, options.publicUrl) !== null
+    )
+      return undefined;
+    return entry;
+  };
+
+  const answer = (request: IncomingMessage, response: ServerResponse): boolean => {
+    const entry = liveEntry(request);
+    if (!entry) return false;
+    writeHit(request, response, entry);
+    return true;
+  };
+
+  const register = (app: FastifyInstance): void => {
+    app.addHook('onRequest', (request, reply, done) => {
+      const entry = liveEntry(request);
+      if (entry) {
+        // Answered here: the hook does not call done(), so nothing after it runs.
+        reply.hijack();
+        writeHit(request, reply.raw, entry);
+        return;
+      }
+      const key = keyOf(request);
+      if (key === null || csrfProblem(request, options.publicUrl)) {
+        done();
+        return;
+      }
+      request.publicCacheKey = key;
+      done();
+    });
+
+    // A callback hook: most answers pass it unchanged, without a promise per answer.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const key = request.publicCacheKey;
+      // tRPC's Fastify adapter sends a fetch Response; Fastify copies its status and headers later.
+      if (
+        key === undefined ||
+        !(payload instanceof Response) ||
+        payload.status !== 200 ||
+        payload.headers.has('set-cookie') ||
+        payload.headers.has('content-encoding') ||
+        reply.hasHeader('set-cookie')
+      ) {
+        done(null, payload);
+        return;
+      }
+      payload.arrayBuffer().then(
+        (body) => done(null, prepare(request, reply, store(key, Buffer.from(body)))),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+  };
+
+  return { answer, register };
 }

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { Me, PublicConfig } from '@nova/contracts';
+import { placeholderPaths } from '@nova/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerRenderer } from './server-render';
 
@@ -17,6 +18,25 @@ const CONFIG_MARKER = /<script id="nova-config" type="application\/json">[^<]*<\
 const SESSION_MARKER = /<script id="nova-session" type="application\/json">[^<]*<\/script>/;
 const ROOT_MARKER = /<div id="root"><\/div>/;
 const TITLE_MARKER = /<title>[^<]*<\/title>/;
+
+/**
+ * The neutral picture for a missing image (doc 2 §9 paths): items by kind, skins and avatars by
+ * clothing variant, vehicles by the class the SPA names in `?klasse=` (the vehicle type's vehtype),
+ * else the category's one placeholder.
+ */
+function placeholderFor(category: string, file: string, query: string): string | undefined {
+  const id = Number(/^(\d{1,6})\.[a-z]+$/.exec(file)?.[1] ?? Number.NaN);
+  if (Number.isInteger(id)) {
+    if (category === 'inventory') return placeholderPaths.item(id);
+    if (category === 'skins') return placeholderPaths.skin(id);
+    if (category === 'skins-avatar') return placeholderPaths.avatar(id);
+    if (category === 'vehicles') {
+      const klasse = new URLSearchParams(query).get('klasse');
+      return placeholderPaths.vehicle(klasse === null || klasse === '' ? null : Number(klasse));
+    }
+  }
+  return IMAGE_FALLBACKS[category];
+}
 
 /** Placeholder per image category of the spec's path conventions (doc 2 §9). */
 const IMAGE_FALLBACKS: Record<string, string> = {
@@ -137,10 +157,15 @@ export async function staticSpa(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ error: 'Nicht gefunden' });
     }
-    const image = /^\/images\/([a-z-]+)\/[^/]+$/.exec(path);
-    if (image?.[1]) {
-      const fallback = IMAGE_FALLBACKS[image[1]];
-      if (fallback && existsSync(join(options.root, 'images', fallback))) {
+    const image = /^\/images\/([a-z-]+)\/([^/]+)$/.exec(path);
+    if (image?.[1] && image[2]) {
+      const fallback = [
+        placeholderFor(image[1], image[2], request.url.split('?')[1] ?? ''),
+        IMAGE_FALLBACKS[image[1]],
+      ]
+        .filter((candidate) => candidate !== undefined)
+        .find((candidate) => existsSync(join(options.root, 'images', candidate)));
+      if (fallback) {
         return reply.header('cache-control', 'no-cache').sendFile(join('images', fallback));
       }
     }

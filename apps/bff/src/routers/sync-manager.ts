@@ -35,9 +35,14 @@ interface Calls<Row extends { id: number }, Values> {
   remove(call: AdminCall, id: number): Promise<{ id: number }>;
 }
 
-/** list/create/update/remove of one kind, each write audited; the remove behind the step-up. */
+/**
+ * list/create/update/remove of one kind, each write audited; the remove behind the step-up. The
+ * action key is the procedure's path (`syncManager.objects.remove`, as for the catalogues), so the
+ * policy middleware's refusals, which know only the path, share it (decision 021).
+ */
 function writes<Row extends { id: number }, Values>(
   type: 'sync.object' | 'sync.group',
+  procedures: 'syncManager.objects' | 'syncManager.groups',
   calls: Calls<Row, Values>,
   schemas: {
     list: z.ZodType<Row[]>;
@@ -53,7 +58,7 @@ function writes<Row extends { id: number }, Values>(
       .output(schemas.item.nullable())
       .mutation(({ ctx, input }) =>
         audited(ctx, {
-          action: `${type}.create`,
+          action: `${procedures}.create`,
           target: { type, id: null },
           run: () => calls.create(ctx.call, input.values),
           after: (row) => row ?? input.values,
@@ -65,7 +70,7 @@ function writes<Row extends { id: number }, Values>(
       .output(schemas.item.nullable())
       .mutation(({ ctx, input }) =>
         audited(ctx, {
-          action: `${type}.update`,
+          action: `${procedures}.update`,
           target: { type, id: input.id },
           before: () => calls.read(ctx.call, input.id),
           run: () => calls.update(ctx.call, input.id, input.values),
@@ -77,9 +82,9 @@ function writes<Row extends { id: number }, Values>(
       .output(SyncIdInput)
       .mutation(async ({ ctx, input }) => {
         const target = { type, id: input.id };
-        await requireStepUp(ctx, `${type}.remove`, target);
+        await requireStepUp(ctx, `${procedures}.remove`, target);
         return audited(ctx, {
-          action: `${type}.remove`,
+          action: `${procedures}.remove`,
           target,
           before: () => calls.read(ctx.call, input.id),
           run: () => calls.remove(ctx.call, input.id),
@@ -90,13 +95,13 @@ function writes<Row extends { id: number }, Values>(
 }
 
 export const syncManagerRouter = router({
-  objects: writes('sync.object', syncObjects, {
+  objects: writes('sync.object', 'syncManager.objects', syncObjects, {
     list: SyncObjects,
     item: SyncObject,
     create: SyncObjectCreateInput,
     update: SyncObjectUpdateInput,
   }),
-  groups: writes('sync.group', syncGroups, {
+  groups: writes('sync.group', 'syncManager.groups', syncGroups, {
     list: SyncGroups,
     item: SyncGroup,
     create: SyncGroupCreateInput,

@@ -65,6 +65,16 @@ export function reasonOf(error: TRPCError): ErrorReason | null {
 /** A game API failure as the typed error the SPA understands (ARCHITECTURE §4, §7). */
 export function upstreamError(error: GameApiError): TRPCError {
   const { failure } = error;
+  if (failure.kind === 'unavailable') {
+    return new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: ERROR_MESSAGES.GAME_API_UNAVAILABLE,
+      cause: error,
+    });
+  }
+  if (failure.kind === 'budget') {
+    return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ERROR_MESSAGES.RATE_LIMITED, cause: error });
+  }
   let code: TRPC_ERROR_CODE_KEY = 'BAD_GATEWAY';
   if (failure.kind === 'timeout') code = 'GATEWAY_TIMEOUT';
   if (failure.kind === 'status') {

@@ -6,6 +6,7 @@
  *   foreign `Origin`, no cross-site Fetch Metadata, JSON bodies only. Anything else is 403.
  */
 import { ERROR_MESSAGES } from '@nova/domain';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidBearerError, verifyBearer } from '../auth/bearer';
 import type { OidcClient } from '../auth/oidc';
@@ -31,7 +32,10 @@ function reject(reply: FastifyReply, status: 401 | 403, message: string) {
     .send({ error: { message, code: status === 401 ? -32001 : -32003, data: { code, httpStatus: status } } });
 }
 
-export function csrfProblem(request: FastifyRequest, publicUrl: string): string | null {
+export function csrfProblem(
+  request: { headers: IncomingHttpHeaders; method?: string | undefined },
+  publicUrl: string,
+): string | null {
   if (request.headers['x-csrf'] !== '1') return 'missing X-CSRF header';
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== new URL(publicUrl).origin) return 'foreign Origin';

@@ -1,34 +1,22 @@
 /**
  * Navigation without waiting for code (issue 11): the chunks a page needs start loading when the
  * pointer rests on or the keyboard focuses a link to it (intent), and a signed-in visitor's Control
- * Panel chunks load when the browser is idle. The browser's module cache makes each load happen once;
- * the page's data still comes in one request when it opens.
+ * Panel chunks load when the browser is idle. A loaded chunk is remembered by the router, whose
+ * screens then render without suspending (router.tsx `load`); the page's data still comes in one
+ * request when it opens.
  */
 import { paths } from '../config/paths';
 import { initialMe } from '../config/public-config';
 import { preloadChunksFor } from './router';
 
-const PUBLIC_PAGES: Record<string, () => Promise<unknown>> = {
-  [paths.imprint]: () => import('../features/legal/imprint-page'),
-  [paths.termsOfUse]: () => import('../features/legal/terms-page'),
-  [paths.calendar]: () => import('../features/calendar/calendar-page'),
-  [paths.toplist]: () => import('../features/toplist/toplist-page'),
-};
-
 const started = new Set<string>();
 
-/** Starts loading the code of an address of this site (once per page or area). */
+/** Starts loading the code of an address of this site (once per address). */
 export function prefetchRoute(pathname: string): void {
-  const key = pathname.startsWith(paths.controlPanel) ? pathname : (pathname.split('#')[0] ?? pathname);
+  const key = pathname.split('#')[0] ?? pathname;
   if (started.has(key)) return;
   started.add(key);
-  const load = PUBLIC_PAGES[key];
-  if (load) {
-    // A failed prefetch is retried by the navigation itself.
-    load().catch(() => started.delete(key));
-    return;
-  }
-  preloadChunksFor(pathname);
+  preloadChunksFor(key);
 }
 
 function onIntent(event: Event): void {
@@ -45,7 +33,11 @@ export function installPrefetch(): void {
   document.addEventListener('focusin', onIntent);
   document.addEventListener('touchstart', onIntent, { passive: true });
   if (initialMe()?.signedIn) {
-    const prefetch = () => prefetchRoute(paths.user);
+    // The layout, the player pages and the account settings (every signed-in visitor's sidebar).
+    const prefetch = () => {
+      prefetchRoute(paths.user);
+      prefetchRoute(paths.settings);
+    };
     // Safari has no requestIdleCallback.
     if (typeof (window as Partial<Window>).requestIdleCallback === 'function')
       window.requestIdleCallback(prefetch);

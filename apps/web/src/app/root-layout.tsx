@@ -15,6 +15,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
       >
         Zum Inhalt springen
       </a>
+      {/* Early in the tab order, though it is shown at the bottom of the screen. */}
+      <CookieNotice />
       <NavBar />
       <div className="flex flex-1 flex-col">
         <AccessGate>
@@ -22,7 +24,6 @@ export function RootLayout({ children }: { children: ReactNode }) {
         </AccessGate>
       </div>
       <Footer />
-      <CookieNotice />
     </div>
   );
 }

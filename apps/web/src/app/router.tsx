@@ -6,7 +6,6 @@
  * start page and every Control Panel screen load on demand (React.lazy), so the public bundle holds
  * no Control Panel code. Access is decided by AccessGate from @nova/domain's policy table.
  */
-import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
 import {
@@ -19,32 +18,46 @@ import {
 } from '@nova/domain';
 import { paths } from '../config/paths';
 import { HomePage } from '../features/home/home-page';
+import { chunk, load, type Chunk } from './chunks';
 import { PublicLayout } from './root-layout';
 
-/** A component from a module loaded on first use. */
-function load<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Component = lazy(async () => ({ default: pick(await loader()) }));
-  return <Component />;
-}
+const controlPanel = chunk(() => import('./control-panel-layout'));
+const player = chunk(() => import('./routes/player'));
+const admin = chunk(() => import('./routes/admin'));
+const serverManager = chunk(() => import('../features/server-manager/routes'));
+const syncManager = chunk(() => import('../features/sync-manager/sync-manager-page'));
+const auditLog = chunk(() => import('../features/audit/audit-log-page'));
+const imprint = chunk(() => import('../features/legal/imprint-page'));
+const terms = chunk(() => import('../features/legal/terms-page'));
+const calendar = chunk(() => import('../features/calendar/calendar-page'));
+const toplist = chunk(() => import('../features/toplist/toplist-page'));
+const tickets = chunk(() => import('../features/account/tickets-page'));
+const settings = chunk(() => import('../features/account/settings-page'));
 
-const controlPanel = () => import('./control-panel-layout');
-const player = () => import('./routes/player');
-const admin = () => import('./routes/admin');
-const serverManager = () => import('../features/server-manager/routes');
-const syncManager = () => import('../features/sync-manager/sync-manager-page');
-const auditLog = () => import('../features/audit/audit-log-page');
+/** The public pages' own chunks by address (the start page is in the entry). */
+const PUBLIC_CHUNKS: Record<string, Chunk<unknown>> = {
+  [paths.imprint]: imprint,
+  [paths.termsOfUse]: terms,
+  [paths.calendar]: calendar,
+  [paths.toplist]: toplist,
+  [paths.tickets]: tickets,
+};
 
 /**
  * Starts loading the chunks a Control Panel address needs, all at once: without this the layout's
  * chunk and the page's chunk would load one after the other.
  */
 export function preloadChunksFor(pathname: string): void {
+  const ignore = () => undefined; // a failed preload is retried by the navigation itself
+  const page = PUBLIC_CHUNKS[pathname];
+  if (page) void page().catch(ignore);
   if (!pathname.startsWith(paths.controlPanel)) return;
-  void controlPanel();
-  if (pathname.startsWith(paths.serverManager)) void serverManager();
-  else if (pathname.startsWith(paths.syncManager)) void syncManager();
-  else if (pathname.startsWith(paths.auditLog)) void auditLog();
-  else void (pathname.startsWith(paths.sync) ? admin() : player());
+  void controlPanel().catch(ignore);
+  if (pathname.startsWith(paths.serverManager)) void serverManager().catch(ignore);
+  else if (pathname.startsWith(paths.syncManager)) void syncManager().catch(ignore);
+  else if (pathname.startsWith(paths.auditLog)) void auditLog().catch(ignore);
+  else if (pathname.startsWith(paths.settings)) void settings().catch(ignore);
+  else void (pathname.startsWith(paths.sync) ? admin() : player()).catch(ignore);
 }
 
 /** The player screens, identical under the own profile and under `user/{userId}`. */
@@ -102,38 +115,23 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <HomePage /> },
       {
         path: paths.imprint,
-        element: load(
-          () => import('../features/legal/imprint-page'),
-          (m) => m.ImprintPage,
-        ),
+        element: load(imprint, (m) => m.ImprintPage),
       },
       {
         path: paths.termsOfUse,
-        element: load(
-          () => import('../features/legal/terms-page'),
-          (m) => m.TermsPage,
-        ),
+        element: load(terms, (m) => m.TermsPage),
       },
       {
         path: paths.calendar,
-        element: load(
-          () => import('../features/calendar/calendar-page'),
-          (m) => m.CalendarPage,
-        ),
+        element: load(calendar, (m) => m.CalendarPage),
       },
       {
         path: paths.toplist,
-        element: load(
-          () => import('../features/toplist/toplist-page'),
-          (m) => m.ToplistPage,
-        ),
+        element: load(toplist, (m) => m.ToplistPage),
       },
       {
         path: paths.tickets,
-        element: load(
-          () => import('../features/account/tickets-page'),
-          (m) => m.TicketsPage,
-        ),
+        element: load(tickets, (m) => m.TicketsPage),
       },
       { path: paths.unauthorized, element: <UnauthorizedPage /> },
       { path: '*', element: <NotFoundPage /> },
@@ -152,10 +150,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.settings,
             handle: { crumb: ROUTES.settings.crumb },
-            element: load(
-              () => import('../features/account/settings-page'),
-              (m) => m.SettingsPage,
-            ),
+            element: load(settings, (m) => m.SettingsPage),
           },
           {
             path: paths.sync,

@@ -6,7 +6,7 @@ function StatusPage({ title, code }: { title: string; code: string }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <title>{`${title} – Nova Legacy`}</title>
-      <p aria-hidden="true" className="text-6xl font-black text-brand-500/40">
+      <p aria-hidden="true" className="text-6xl font-black text-brand-600 dark:text-brand-300">
         {code}
       </p>
       <h1 className="mt-4 text-2xl font-bold">{title}</h1>

@@ -1,3 +1,4 @@
+import { placeholderPaths } from '@nova/domain';
 import { publicConfig } from './public-config';
 
 /** Image URLs by the spec's path conventions (doc 2 §9) under ASSET_BASE_URL. */
@@ -12,7 +13,9 @@ export const assets = {
   bank: (id: number) => at(`banks/${id}.png`),
   skin: (skinId: number) => at(`skins/${skinId}.png`),
   avatar: (skinId: number) => at(`skins-avatar/${skinId}.png`),
-  vehicle: (typeId: number) => at(`vehicles/${typeId}.jpg`),
+  /** With the vehicle type's class, so the BFF can answer a missing picture with the class's. */
+  vehicle: (typeId: number, vehtype?: number | null) =>
+    at(`vehicles/${typeId}.jpg${typeof vehtype === 'number' ? `?klasse=${vehtype}` : ''}`),
   item: (type: number) => at(`inventory/${type}.png`),
   achievement: (id: number) => at(`achievements/${id}.png`),
   placeholder: {
@@ -21,5 +24,10 @@ export const assets = {
     vehicle: at('placeholders/vehicle.jpg'),
     item: at('placeholders/item.png'),
     achievement: at('placeholders/achievement.png'),
+    /** Distinct neutral pictures (issue 11): by item kind, vehicle class, skin variant. */
+    itemFor: (type: number) => at(placeholderPaths.item(type)),
+    vehicleFor: (vehtype: number | null | undefined) => at(placeholderPaths.vehicle(vehtype)),
+    skinFor: (skinId: number) => at(placeholderPaths.skin(skinId)),
+    avatarFor: (skinId: number) => at(placeholderPaths.avatar(skinId)),
   },
 } as const;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveDraft, takeDraft } from './form-draft';
+import { renderHook } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { peekDraft, saveDraft, takeDraft, useRestoredDraft } from './form-draft';
 import { applyFieldErrors, fieldErrorsOf, reasonOf } from './mutation';
 
 const isNamed = (state: unknown): state is { name: string } =>
@@ -34,6 +36,30 @@ describe('form drafts across the sign-in', () => {
   it('ignores broken storage contents', () => {
     sessionStorage.setItem('nova:draft:x', '{not json');
     expect(takeDraft('x', isNamed)).toBeNull();
+  });
+
+  it('gives a draft back on the page that saved it only', () => {
+    window.history.replaceState(null, '', '/control-panel/admin/server-manager/achievement-manager');
+    saveDraft('catalogue:achievements', { name: 'Angler' });
+    window.history.replaceState(null, '', '/control-panel/admin/audit-log');
+    expect(takeDraft('catalogue:achievements', isNamed)).toBeNull();
+  });
+
+  it('a screen gets the draft in every render of its first mount (StrictMode), and it is gone once shown', () => {
+    saveDraft('catalogue:achievements', { name: 'Angler' });
+    expect(peekDraft('catalogue:achievements', isNamed)).toEqual({ name: 'Angler' });
+    const seen: unknown[] = [];
+    const { result } = renderHook(
+      () => {
+        const draft = useRestoredDraft('catalogue:achievements', isNamed);
+        seen.push(draft);
+        return draft;
+      },
+      { wrapper: StrictMode },
+    );
+    expect(result.current).toEqual({ name: 'Angler' });
+    expect(seen.every((draft) => JSON.stringify(draft) === '{"name":"Angler"}')).toBe(true);
+    expect(peekDraft('catalogue:achievements', isNamed)).toBeNull();
   });
 });
 

@@ -29,7 +29,7 @@ function Item({ to, end, children }: { to: string; end?: boolean; children: Reac
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="mb-6">
-      <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">
+      <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400">
         {title}
       </h2>
       <ul className="space-y-0.5">{children}</ul>

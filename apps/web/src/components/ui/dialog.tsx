@@ -29,7 +29,7 @@ export function Dialog({
           <div className="mb-4 flex items-start justify-between gap-4">
             <Primitive.Title className="text-lg font-semibold">{title}</Primitive.Title>
             <Primitive.Close
-              className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+              className="-m-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
               aria-label="Schließen"
             >
               <span aria-hidden="true">✕</span>

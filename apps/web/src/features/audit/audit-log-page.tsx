@@ -53,12 +53,13 @@ function queryInput(filter: Filter) {
 
 function Diff({ row }: { row: AuditRow }) {
   const changes = diffFields(row.before, row.after);
-  if (changes.length === 0) return <p className="text-sm text-slate-500">Keine Felder erfasst.</p>;
+  if (changes.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">Keine Felder erfasst.</p>;
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Vorher und nachher</caption>
       <thead>
-        <tr className="text-left text-slate-500">
+        <tr className="text-left text-slate-600 dark:text-slate-400">
           <th scope="col" className="py-1 pr-4 font-medium">
             Feld
           </th>
@@ -99,7 +100,9 @@ function Row({ row }: { row: AuditRow }) {
         <td className="py-2 pr-3">
           {OUTCOME[row.outcome]}
           {row.status !== null && ` (HTTP ${row.status})`}
-          {row.detail && <span className="block text-xs text-slate-500">{row.detail}</span>}
+          {row.detail && (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{row.detail}</span>
+          )}
         </td>
         <td className="py-2">
           <Button variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -111,7 +114,7 @@ function Row({ row }: { row: AuditRow }) {
         <tr>
           <td colSpan={6} className="pb-3">
             <Diff row={row} />
-            <p className="mt-1 text-xs text-slate-500">
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               Anfrage {row.requestId ?? '–'} · IP {row.clientIp ?? '–'} · Subjekt {row.actorId ?? '–'}
             </p>
           </td>
@@ -230,7 +233,7 @@ export function AuditLogPage() {
             <table className="w-full text-sm">
               <caption className="sr-only">Audit-Log, Seite {page}</caption>
               <thead>
-                <tr className="text-left text-slate-500">
+                <tr className="text-left text-slate-600 dark:text-slate-400">
                   {['Zeitpunkt', 'Person', 'Aktion', 'Ziel', 'Ergebnis', 'Details'].map((head) => (
                     <th key={head} scope="col" className="py-2 pr-3 font-medium">
                       {head}

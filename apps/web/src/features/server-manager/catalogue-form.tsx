@@ -102,7 +102,7 @@ export function CatalogueForm({
       if (isStepUpRequired(error)) {
         // Decision 022: deleting needs a fresh sign-in; the dialog comes back confirmed-ready.
         const draft: CatalogueDraft = { mode, values: form.getValues(), confirmRemove: true };
-        beginStepUp({ scope: draftScope(catalogueKey), draft });
+        beginStepUp(draftScope(catalogueKey), draft);
         return;
       }
       setConfirmRemove(false);

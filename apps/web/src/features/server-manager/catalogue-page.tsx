@@ -19,8 +19,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
-import { takeDraft } from '../../lib/form-draft';
-import { takeStepUpState } from '../../lib/step-up';
+import { useRestoredDraft } from '../../lib/form-draft';
 import { useCatalogueApi, useCatalogueUtils, type CatalogueRow } from './catalogue-api';
 import { CatalogueForm, draftScope, type CatalogueDraft, type Outcome } from './catalogue-form';
 import { emptyValues, valuesOf } from './form-values';
@@ -40,8 +39,10 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
   const notice = useTimedMessage();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
-  // A form left for the sign-in (401 during saving) opens again with what was typed.
-  const [editing, setEditing] = useState<CatalogueDraft | null>(() => restoredDraft(catalogueKey));
+  // A form left for the sign-in (401 during saving, or the re-authentication before a delete) opens
+  // again with what was typed.
+  const restored = useRestoredDraft(draftScope(catalogueKey), isDraft);
+  const [editing, setEditing] = useState<CatalogueDraft | null>(restored);
 
   const setPage = (next: number) =>
     setParams(
@@ -139,25 +140,6 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
       </Dialog>
     </section>
   );
-}
-
-/**
- * The draft is taken from storage once per page load; StrictMode's second call of the state
- * initialiser gets the same answer from the cache instead of an emptied storage.
- */
-const restored = new Map<CatalogueKey, CatalogueDraft | null>();
-function restoredDraft(key: CatalogueKey): CatalogueDraft | null {
-  if (!restored.has(key)) restored.set(key, takeDraft(draftScope(key), isDraft) ?? stepUpDraft(key));
-  const draft = restored.get(key) ?? null;
-  queueMicrotask(() => restored.delete(key));
-  return draft;
-}
-
-/** The delete dialog left for a re-authentication (decision 022), for this catalogue only. */
-function stepUpDraft(key: CatalogueKey): CatalogueDraft | null {
-  const saved = takeStepUpState<{ scope?: unknown; draft?: unknown }>();
-  if (!saved || saved.scope !== draftScope(key) || !isDraft(saved.draft)) return null;
-  return saved.draft;
 }
 
 function isDraft(state: unknown): state is CatalogueDraft {

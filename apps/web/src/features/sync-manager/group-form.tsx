@@ -3,35 +3,35 @@ import { useForm } from 'react-hook-form';
 import { Checkbox, Field, Input } from '../../components/ui/field';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { applyFieldErrors, useSessionLoss } from '../../lib/mutation';
-import { beginStepUp, isStepUpRequired } from '../../lib/step-up';
+import { isStepUpRequired } from '../../lib/step-up';
 import { trpc } from '../../lib/trpc';
 import type { SyncGroupRow, SyncObjectRow } from './api';
 import { FormFooter } from './form-footer';
-
-interface Values {
-  name: string;
-  keycloakName: string;
-  /** Ids of the checked sync objects, as the checkbox values (text). */
-  members: string[];
-}
+import { beginSyncStepUp, sessionDraft, type GroupValues as Values, type ResumeIntent } from './resume';
 /** Errors about single memberships (`syncObjects.0.id`) are shown above the buttons. */
 const FIELDS = ['name', 'keycloakName'] as const;
 
 /**
  * The sync group modal (doc 2 §2, §4, §5, §8): Name (required), Keycloak Gruppe (optional) and a
- * checkbox list of all sync objects shown as "description [platform]".
+ * checkbox list of all sync objects shown as "description [platform]". `resumed`: back from the
+ * re-authentication a delete asked for, with what the form held then and the confirmation open.
  */
 export function GroupForm({
   row,
   objects,
+  resumed,
+  resumedIntent = 'remove',
   onDone,
 }: {
   row: SyncGroupRow | null;
   objects: SyncObjectRow[];
+  resumed?: Values;
+  /** What the dialog was doing when it left for the sign-in. */
+  resumedIntent?: ResumeIntent;
   onDone: (text: string) => void;
 }) {
   const form = useForm<Values>({
-    defaultValues: {
+    defaultValues: resumed ?? {
       name: row?.name ?? '',
       keycloakName: row?.keycloakName ?? '',
       members: row?.syncObjects.map((o) => String(o.id)) ?? [],
@@ -45,7 +45,13 @@ export function GroupForm({
   const busy = create.isPending || update.isPending || remove.isPending;
 
   const fail = (error: unknown, text: string) => {
-    if (sessionLost(error)) return;
+    const draft = sessionDraft({
+      tab: 'groups',
+      id: row?.id ?? null,
+      values: form.getValues(),
+      intent: 'save',
+    });
+    if (sessionLost(error, draft)) return;
     const rest = applyFieldErrors(error, FIELDS, form.setError);
     failure.show({ tone: 'error', text: rest?.length ? `${text} ${rest.join(' ')}` : text });
   };
@@ -76,9 +82,9 @@ export function GroupForm({
       await remove.mutateAsync({ id: row.id });
       onDone(T.groupDeleted);
     } catch (error) {
-      // Decision 022: deleting needs a fresh sign-in; the admin comes back to this screen.
+      // Decision 022: deleting needs a fresh sign-in; the dialog comes back confirmed-ready.
       if (isStepUpRequired(error)) {
-        beginStepUp({ syncManager: true });
+        beginSyncStepUp({ tab: 'groups', id: row.id, values: form.getValues(), intent: 'remove' });
         return;
       }
       fail(error, T.groupDeleteFailed);
@@ -109,7 +115,13 @@ export function GroupForm({
         </div>
       </fieldset>
       <MessageRegion message={failure.message} />
-      <FormFooter editing={row !== null} busy={busy} what="Diese Sync Gruppe" onRemove={removeRow} />
+      <FormFooter
+        editing={row !== null}
+        busy={busy}
+        what="Diese Sync Gruppe"
+        onRemove={removeRow}
+        resumedDelete={resumed !== undefined && resumedIntent === 'remove'}
+      />
     </form>
   );
 }

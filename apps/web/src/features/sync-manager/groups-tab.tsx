@@ -9,6 +9,7 @@ import { Loading } from '../../components/ui/loading';
 import { useReloadLists, useSyncLists, type SyncGroupRow } from './api';
 import { GroupForm } from './group-form';
 import { LoadFailure } from './load-failure';
+import type { GroupValues, SyncResume } from './resume';
 
 const columns: ColumnDef<SyncGroupRow>[] = [
   { id: 'name', header: T.columns.name, accessorFn: (row) => row.name },
@@ -16,13 +17,34 @@ const columns: ColumnDef<SyncGroupRow>[] = [
   { id: 'linked', header: T.columns.linkedObjects, accessorFn: (row) => row.syncObjects.length },
 ];
 
-type Editing = { row: SyncGroupRow | null } | null;
+type Editing = { row: SyncGroupRow | null; resumed?: GroupValues; intent?: SyncResume['intent'] } | null;
 
-/** Doc 2 "Sync manager", Sync Groups tab. */
-export function GroupsTab({ onDone }: { onDone: (text: string) => void }) {
+/**
+ * Doc 2 "Sync manager", Sync Groups tab. `resume`: a delete dialog left for the re-authentication,
+ * opened again once its row is loaded.
+ */
+export function GroupsTab({
+  onDone,
+  resume,
+  clearResume,
+}: {
+  onDone: (text: string) => void;
+  resume?: { id: number | null; values: GroupValues; intent: SyncResume['intent'] } | undefined;
+  clearResume?: () => void;
+}) {
   const { objects, groups } = useSyncLists();
   const reload = useReloadLists();
-  const [editing, setEditing] = useState<Editing>(null);
+  const [chosen, setChosen] = useState<Editing>(null);
+  const resumedRow = resume?.id == null ? undefined : groups.data?.find((g) => g.id === resume.id);
+  const editing: Editing =
+    chosen ??
+    (resume && (resumedRow || resume.id === null)
+      ? { row: resumedRow ?? null, resumed: resume.values, intent: resume.intent }
+      : null);
+  const setEditing = (next: Editing) => {
+    clearResume?.();
+    setChosen(next);
+  };
   const [page, setPage] = useState(1);
 
   const done = (text: string) => {
@@ -73,6 +95,9 @@ export function GroupsTab({ onDone }: { onDone: (text: string) => void }) {
               key={editing.row?.id ?? 'new'}
               row={editing.row}
               objects={objects.data ?? []}
+              {...(editing.resumed
+                ? { resumed: editing.resumed, resumedIntent: editing.intent ?? 'remove' }
+                : {})}
               onDone={done}
             />
           ))}

@@ -3,10 +3,11 @@ import { useForm } from 'react-hook-form';
 import { Field, Input, Select } from '../../components/ui/field';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { applyFieldErrors, useSessionLoss } from '../../lib/mutation';
-import { beginStepUp, isStepUpRequired } from '../../lib/step-up';
+import { isStepUpRequired } from '../../lib/step-up';
 import { trpc } from '../../lib/trpc';
 import type { SyncObjectRow } from './api';
 import { FormFooter } from './form-footer';
+import { beginSyncStepUp, sessionDraft, type ObjectValues, type ResumeIntent } from './resume';
 
 interface Values {
   plattform: Platform | '';
@@ -19,12 +20,27 @@ const FIELDS = ['plattform', 'externalId', 'description'] as const;
  * The sync object modal (doc 2 §4, §5, §8): create mode starts with plattform teamspeak and empty
  * texts, edit mode with a copy of the row. Checked by the BFF (German messages under the fields); the
  * object's group is sent back unchanged, because PUT replaces the whole object (doc 2 §7).
+ * `resumed`: back from the re-authentication a delete asked for, with what the form held then and
+ * the delete confirmation open.
  */
-export function ObjectForm({ row, onDone }: { row: SyncObjectRow | null; onDone: (text: string) => void }) {
+export function ObjectForm({
+  row,
+  resumed,
+  resumedIntent = 'remove',
+  onDone,
+}: {
+  row: SyncObjectRow | null;
+  resumed?: ObjectValues;
+  /** What the dialog was doing when it left for the sign-in. */
+  resumedIntent?: ResumeIntent;
+  onDone: (text: string) => void;
+}) {
   const form = useForm<Values>({
-    defaultValues: row
-      ? { plattform: row.plattform, externalId: row.externalId, description: row.description }
-      : { plattform: 'teamspeak', externalId: '', description: '' },
+    defaultValues: resumed
+      ? { ...resumed, plattform: PLATFORMS.find((p) => p === resumed.plattform) ?? '' }
+      : row
+        ? { plattform: row.plattform, externalId: row.externalId, description: row.description }
+        : { plattform: 'teamspeak', externalId: '', description: '' },
   });
   const failure = useTimedMessage();
   const sessionLost = useSessionLoss();
@@ -34,7 +50,13 @@ export function ObjectForm({ row, onDone }: { row: SyncObjectRow | null; onDone:
   const busy = create.isPending || update.isPending || remove.isPending;
 
   const fail = (error: unknown, text: string) => {
-    if (sessionLost(error)) return;
+    const draft = sessionDraft({
+      tab: 'objects',
+      id: row?.id ?? null,
+      values: form.getValues(),
+      intent: 'save',
+    });
+    if (sessionLost(error, draft)) return;
     const rest = applyFieldErrors(error, FIELDS, form.setError);
     failure.show({ tone: 'error', text: rest?.length ? `${text} ${rest.join(' ')}` : text });
   };
@@ -62,9 +84,9 @@ export function ObjectForm({ row, onDone }: { row: SyncObjectRow | null; onDone:
       await remove.mutateAsync({ id: row.id });
       onDone(T.objectDeleted);
     } catch (error) {
-      // Decision 022: deleting needs a fresh sign-in; the admin comes back to this screen.
+      // Decision 022: deleting needs a fresh sign-in; the dialog comes back confirmed-ready.
       if (isStepUpRequired(error)) {
-        beginStepUp({ syncManager: true });
+        beginSyncStepUp({ tab: 'objects', id: row.id, values: form.getValues(), intent: 'remove' });
         return;
       }
       fail(error, T.objectDeleteFailed);
@@ -92,7 +114,13 @@ export function ObjectForm({ row, onDone }: { row: SyncObjectRow | null; onDone:
         {(props) => <Input {...props} {...form.register('description')} required autoComplete="off" />}
       </Field>
       <MessageRegion message={failure.message} />
-      <FormFooter editing={row !== null} busy={busy} what="Dieses Sync Objekt" onRemove={removeRow} />
+      <FormFooter
+        editing={row !== null}
+        busy={busy}
+        what="Dieses Sync Objekt"
+        onRemove={removeRow}
+        resumedDelete={resumed !== undefined && resumedIntent === 'remove'}
+      />
     </form>
   );
 }

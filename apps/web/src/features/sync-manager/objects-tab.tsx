@@ -10,6 +10,7 @@ import { Loading } from '../../components/ui/loading';
 import { useReloadLists, useSyncLists, type SyncObjectRow } from './api';
 import { LoadFailure } from './load-failure';
 import { ObjectForm } from './object-form';
+import type { ObjectValues, SyncResume } from './resume';
 
 const ALL = '';
 
@@ -19,16 +20,35 @@ const columns: ColumnDef<SyncObjectRow>[] = [
   { id: 'description', header: T.columns.description, accessorFn: (row) => row.description },
 ];
 
-type Editing = { row: SyncObjectRow | null } | null;
+type Editing = { row: SyncObjectRow | null; resumed?: ObjectValues; intent?: SyncResume['intent'] } | null;
 
 /**
  * Doc 2 "Sync manager", Sync Objects tab: filters Plattform, Externe ID and Sync Group (each with
  * "All"), the table, and the modal; "Keine Sync Objekte vorhanden" for an empty or filtered-empty list.
+ * `resume`: a delete dialog left for the re-authentication, opened again once its row is loaded.
  */
-export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
+export function ObjectsTab({
+  onDone,
+  resume,
+  clearResume,
+}: {
+  onDone: (text: string) => void;
+  resume?: { id: number | null; values: ObjectValues; intent: SyncResume['intent'] } | undefined;
+  clearResume?: () => void;
+}) {
   const { objects, groups } = useSyncLists();
   const reload = useReloadLists();
-  const [editing, setEditing] = useState<Editing>(null);
+  const [chosen, setChosen] = useState<Editing>(null);
+  const resumedRow = resume?.id == null ? undefined : objects.data?.find((o) => o.id === resume.id);
+  const editing: Editing =
+    chosen ??
+    (resume && (resumedRow || resume.id === null)
+      ? { row: resumedRow ?? null, resumed: resume.values, intent: resume.intent }
+      : null);
+  const setEditing = (next: Editing) => {
+    clearResume?.();
+    setChosen(next);
+  };
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState({ plattform: ALL, externalId: ALL, group: ALL });
 
@@ -136,7 +156,16 @@ export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
         }}
         title={editing?.row ? 'Sync Objekt bearbeiten' : T.addObject}
       >
-        {editing && <ObjectForm key={editing.row?.id ?? 'new'} row={editing.row} onDone={done} />}
+        {editing && (
+          <ObjectForm
+            key={editing.row?.id ?? 'new'}
+            row={editing.row}
+            {...(editing.resumed
+              ? { resumed: editing.resumed, resumedIntent: editing.intent ?? 'remove' }
+              : {})}
+            onDone={done}
+          />
+        )}
       </Dialog>
     </div>
   );

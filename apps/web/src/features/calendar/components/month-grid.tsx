@@ -21,7 +21,7 @@ export function MonthGrid({
             <th
               key={day}
               scope="col"
-              className="pb-2 text-sm font-semibold text-slate-500 dark:text-slate-400"
+              className="pb-2 text-sm font-semibold text-slate-600 dark:text-slate-400"
             >
               {day}
             </th>
@@ -40,7 +40,7 @@ export function MonthGrid({
                   aria-current={day.key === today ? 'date' : undefined}
                   className={cn(
                     'h-28 border border-slate-200 p-1.5 align-top dark:border-slate-800',
-                    !day.inMonth && 'bg-slate-100/60 text-slate-400 dark:bg-slate-900/40 dark:text-slate-600',
+                    !day.inMonth && 'bg-slate-100/60 text-slate-600 dark:bg-slate-900/40 dark:text-slate-400',
                   )}
                 >
                   <span

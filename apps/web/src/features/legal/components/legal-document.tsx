@@ -56,7 +56,7 @@ export function LegalDocumentView({ document, as: Title = 'h1' }: { document: Do
       {document.sections.map((section) => (
         <Section key={section.id} section={section} level={2} />
       ))}
-      <p className="mt-8 text-sm text-slate-500 dark:text-slate-400">Stand: {document.updated}</p>
+      <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">Stand: {document.updated}</p>
     </article>
   );
 }

@@ -32,7 +32,7 @@ export function FactList({ facts }: { facts: [string, string][] }) {
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
       {facts.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
           <dd className="font-medium tabular-nums">{value}</dd>
         </div>
       ))}

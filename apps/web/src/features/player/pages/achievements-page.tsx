@@ -61,7 +61,7 @@ export function AchievementsPage() {
                 <ul aria-label="Achievements" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
                   {items.map((a) => (
                     <li key={a.id}>
-                      <Card className={cn('flex h-full gap-4', !a.achieved && 'opacity-75')}>
+                      <Card className={cn('flex h-full gap-4', !a.achieved && 'border-dashed')}>
                         <FallbackImage
                           src={assets.achievement(a.id)}
                           fallback={assets.placeholder.achievement}
@@ -77,7 +77,7 @@ export function AchievementsPage() {
                             </Badge>
                           </div>
                           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{a.description}</p>
-                          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+                          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
                             Belohnung: {a.exp.toLocaleString('de-DE')} EXP · {formatMoney(a.money)}
                           </p>
                         </div>

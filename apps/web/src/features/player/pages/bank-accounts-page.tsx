@@ -40,11 +40,11 @@ export function BankAccountsPage() {
                   <div className="min-w-0">
                     <h2 className="text-lg font-semibold">{account.accountType}</h2>
                     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                      <dt className="text-slate-500 dark:text-slate-400">Bank</dt>
+                      <dt className="text-slate-600 dark:text-slate-400">Bank</dt>
                       <dd>{account.bank}</dd>
-                      <dt className="text-slate-500 dark:text-slate-400">Guthaben</dt>
+                      <dt className="text-slate-600 dark:text-slate-400">Guthaben</dt>
                       <dd className="font-semibold tabular-nums">{account.balanceText}</dd>
-                      <dt className="text-slate-500 dark:text-slate-400">Kontostatus</dt>
+                      <dt className="text-slate-600 dark:text-slate-400">Kontostatus</dt>
                       <dd>
                         <Badge tone={account.disabled ? 'danger' : 'success'}>{account.status}</Badge>
                       </dd>

@@ -38,7 +38,7 @@ export function InventoryPage() {
                 <Card className="flex h-full flex-col items-center text-center">
                   <FallbackImage
                     src={assets.item(item.type)}
-                    fallback={assets.placeholder.item}
+                    fallback={assets.placeholder.itemFor(item.type)}
                     alt=""
                     className="size-16 object-contain"
                     loading="lazy"

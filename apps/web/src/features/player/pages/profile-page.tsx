@@ -55,7 +55,9 @@ export function ProfilePage() {
       <Card className="flex flex-col gap-6 md:flex-row">
         <FallbackImage
           src={p.avatarSkinId === null ? assets.placeholder.avatar : assets.avatar(p.avatarSkinId)}
-          fallback={assets.placeholder.avatar}
+          fallback={
+            p.avatarSkinId === null ? assets.placeholder.avatar : assets.placeholder.avatarFor(p.avatarSkinId)
+          }
           alt={`Avatar von ${p.username}`}
           className="size-32 self-center rounded-full bg-slate-100 object-cover md:self-start dark:bg-slate-800"
         />
@@ -71,7 +73,7 @@ export function ProfilePage() {
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {stats.map(([label, value]) => (
               <div key={label} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
                   {label}
                 </dt>
                 <dd className="text-lg font-semibold tabular-nums">{value}</dd>
@@ -103,7 +105,7 @@ export function ProfilePage() {
         <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
           {(Object.keys(MOVEMENT_LABELS) as (keyof typeof MOVEMENT_LABELS)[]).map((key) => (
             <div key={key} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
                 {MOVEMENT_LABELS[key]}
               </dt>
               <dd className="text-lg font-semibold tabular-nums">{formatNumber(p.movement[key])}</dd>

@@ -27,7 +27,7 @@ export function SkinsPage() {
                 <Card className="flex h-full flex-col items-center text-center">
                   <FallbackImage
                     src={assets.skin(skin.skinId)}
-                    fallback={assets.placeholder.skin}
+                    fallback={assets.placeholder.skinFor(skin.skinId)}
                     alt=""
                     className="h-40 object-contain"
                     loading="lazy"

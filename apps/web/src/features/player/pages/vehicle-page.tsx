@@ -29,8 +29,8 @@ export function VehiclePage() {
         {(vehicle) => (
           <Card className="grid gap-6 p-0 md:grid-cols-2">
             <FallbackImage
-              src={assets.vehicle(vehicle.typeId)}
-              fallback={assets.placeholder.vehicle}
+              src={assets.vehicle(vehicle.typeId, vehicle.type?.vehtype)}
+              fallback={assets.placeholder.vehicleFor(vehicle.type?.vehtype)}
               alt={`Fahrzeug ${vehicle.plate}`}
               className="aspect-[16/10] w-full rounded-t-xl object-cover md:rounded-l-xl md:rounded-tr-none"
             />

@@ -32,8 +32,8 @@ export function VehiclesPage() {
               <li key={vehicle.id}>
                 <Card className="h-full p-0">
                   <FallbackImage
-                    src={assets.vehicle(vehicle.typeId)}
-                    fallback={assets.placeholder.vehicle}
+                    src={assets.vehicle(vehicle.typeId, vehicle.type?.vehtype)}
+                    fallback={assets.placeholder.vehicleFor(vehicle.type?.vehtype)}
                     alt=""
                     className="aspect-[16/10] w-full rounded-t-xl object-cover"
                     loading="lazy"

@@ -15,7 +15,7 @@ export function TopCard({
   const pending = !entry || isTopValuePending(entry.value);
   return (
     <Card className="min-w-0 text-center" aria-busy={pending}>
-      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
         {title}
       </h2>
       {pending ? (

@@ -1,0 +1,197 @@
+/**
+ * The security suite's target: the BFF over HTTP (`inject`) with a signing test issuer, a fake game
+ * API that records every request, and browser sessions for each role made directly in the store.
+ */
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { appRouter } from '../../src/routers';
+import { MemorySessionStore } from '../../src/session/memory-store';
+import { testApp, testSessionManager } from '../helpers';
+import { startMockGameApi, type MockGameApi } from '../mock-game-api';
+import { startMockIssuer, type MockIssuer } from '../mock-issuer';
+
+export const CLIENT_ID = 'nova-web';
+export const HUB = 'web:admin:server-manager';
+
+/** Every procedure the router has (not the policy table: a procedure missing there must show up). */
+export const PROCEDURES = Object.keys(appRouter._def.procedures).sort();
+
+export function isMutation(path: string): boolean {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+  const procedure = procedures[path];
+  return procedure?._def.type === 'mutation';
+}
+
+/** Roles as Keycloak sends them, per browser session. */
+export const SESSION_ROLES = {
+  spieler: [],
+  beta: ['web:beta'],
+  admin: [
+    'web:beta',
+    'web:admin',
+    'web:admin:sync-manager',
+    HUB,
+    'web:admin:server-manager:achievement',
+    'web:admin:server-manager:car',
+    'web:admin:server-manager:skin',
+    'web:admin:server-manager:radio',
+    'web:admin:server-manager:wanted',
+  ],
+  achiever: ['web:beta', HUB, 'web:admin:server-manager:achievement'],
+  driver: ['web:beta', HUB, 'web:admin:server-manager:car'],
+  skinner: ['web:beta', HUB, 'web:admin:server-manager:skin'],
+  radioer: ['web:beta', HUB, 'web:admin:server-manager:radio'],
+  wanteder: ['web:beta', HUB, 'web:admin:server-manager:wanted'],
+  carOnly: ['web:admin:server-manager:car'],
+  hubOnly: [HUB],
+  syncer: ['web:admin:sync-manager'],
+  adminOnly: ['web:admin'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SessionWho = keyof typeof SESSION_ROLES;
+
+export interface Target {
+  app: FastifyInstance;
+  api: MockGameApi;
+  issuer: MockIssuer;
+  /** Cookie header of a signed-in browser with the given roles (signed in just now). */
+  cookie(who: SessionWho): string;
+  /** Tokens of every kind for the bearer rows. */
+  tokens: Record<BearerWho, string>;
+  close(): Promise<void>;
+}
+
+export type BearerWho =
+  'integrator' | 'idToken' | 'expired' | 'algNone' | 'forged' | 'hs256' | 'wrongAudience';
+
+export async function startTarget(env: Record<string, string> = {}): Promise<Target> {
+  const issuer = await startMockIssuer();
+  const api = await startMockGameApi();
+  const store = new MemorySessionStore();
+  const app = await testApp(
+    {
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      GAME_API_URL: api.url,
+      GAME_API_TIMEOUT_MS: '2000',
+      RATE_LIMIT_TRPC_PER_CLIENT: '10000000',
+      RATE_LIMIT_TRPC_PER_USER: '10000000',
+      RATE_LIMIT_AUTH_PER_CLIENT: '10000000',
+      GAME_API_BREAKER_FAILURES: '1000',
+      ...env,
+    },
+    { store },
+  );
+  const manager = testSessionManager(store);
+  const cookies = new Map<SessionWho, string>();
+  for (const who of Object.keys(SESSION_ROLES) as SessionWho[]) {
+    const { id } = await manager.create({
+      userId: `${who}-id`,
+      sid: `sid-${who}`,
+      displayName: who,
+      authTime: Math.floor(Date.now() / 1000),
+      auth: {
+        accessToken: `opaque-access-token-of-${who}`,
+        refreshToken: `refresh-of-${who}`,
+        idToken: null,
+        accessTokenExpiresAt: Date.now() + 3_600_000,
+        username: who,
+        roles: [...SESSION_ROLES[who]],
+      },
+    });
+    cookies.set(who, `nova_session=${id}`);
+  }
+
+  const now = Math.floor(Date.now() / 1000);
+  const integratorClaims = {
+    sub: 'service-account-integrator',
+    preferred_username: 'service-account-integrator',
+    azp: 'integrator',
+    aud: CLIENT_ID,
+    typ: 'Bearer',
+    auth_time: now,
+    resource_access: { [CLIENT_ID]: { roles: [HUB, 'web:admin:server-manager:wanted'] } },
+  };
+  const admin = {
+    sub: 'admin-id',
+    preferred_username: 'admin',
+    resource_access: { [CLIENT_ID]: { roles: [...SESSION_ROLES.admin] } },
+  };
+  const unsigned = (payload: object) =>
+    `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
+      JSON.stringify(payload),
+    ).toString('base64url')}.`;
+  const tokens: Record<BearerWho, string> = {
+    integrator: await issuer.sign(integratorClaims, { expiresIn: '10m' }),
+    idToken: await issuer.sign({ ...admin, typ: 'ID', aud: CLIENT_ID, azp: CLIENT_ID }, { expiresIn: '10m' }),
+    expired: await issuer.sign({ ...admin, typ: 'Bearer', azp: CLIENT_ID }, { expiresIn: now - 120 }),
+    algNone: unsigned({
+      ...admin,
+      iss: issuer.issuer,
+      typ: 'Bearer',
+      azp: CLIENT_ID,
+      iat: now,
+      exp: now + 600,
+    }),
+    forged: await issuer.sign(
+      { ...admin, typ: 'Bearer', azp: CLIENT_ID },
+      { expiresIn: '10m', key: 'foreign' },
+    ),
+    hs256: await hmacToken(issuer.issuer),
+    wrongAudience: await issuer.sign(
+      { ...admin, typ: 'Bearer', azp: 'other-client', aud: 'other-client' },
+      { expiresIn: '10m' },
+    ),
+  };
+
+  return {
+    app,
+    api,
+    issuer,
+    tokens,
+    cookie: (who) => cookies.get(who) ?? '',
+    async close() {
+      await app.close();
+      await store.close();
+      await api.close();
+      await issuer.close();
+    },
+  };
+}
+
+/** An HMAC-signed token (HS256 with a guessable secret): a classic algorithm confusion attempt. */
+export async function hmacToken(issuer: string): Promise<string> {
+  return new SignJWT({ sub: 'admin-id', typ: 'Bearer', azp: CLIENT_ID })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(issuer)
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(new TextEncoder().encode('nova-web-dev-secret-nova-web-dev-secret'));
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** The procedure's input (JSON value), or raw text for a POST body. */
+  input?: unknown;
+  raw?: string;
+}
+
+/** One procedure call the way @trpc/client sends it (GET for queries, POST for mutations). */
+export function call(target: Target, path: string, options: CallOptions = {}) {
+  const method = options.method ?? (isMutation(path) ? 'POST' : 'GET');
+  const input = options.input === undefined ? {} : options.input;
+  if (method === 'GET') {
+    return target.app.inject({
+      method,
+      url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+      headers: options.headers ?? {},
+    });
+  }
+  return target.app.inject({
+    method,
+    url: `/trpc/${path}`,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    payload: options.raw ?? JSON.stringify(input),
+  });
+}

@@ -1,0 +1,191 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveDraft } from '../../lib/form-draft';
+import { bffError, renderWithBff, type Answer } from '../../test/trpc';
+import { SyncManagerPage } from './sync-manager-page';
+
+const PATH = '/control-panel/admin/sync-manager';
+
+const objects = [
+  { id: 1, plattform: 'teamspeak', externalId: '11', description: 'Servergruppe Admin', syncGroup: null },
+  {
+    id: 2,
+    plattform: 'discord',
+    externalId: '22',
+    description: 'Rolle Polizei',
+    syncGroup: { id: 5, name: 'Polizei' },
+  },
+];
+const groups = [
+  {
+    id: 5,
+    name: 'Polizei',
+    keycloakName: '/fraktion/polizei',
+    syncObjects: [{ id: 2, plattform: 'discord', externalId: '22', description: 'Rolle Polizei' }],
+  },
+];
+
+const stepUpRefusal = () =>
+  bffError(
+    'FORBIDDEN',
+    403,
+    'Bitte bestätige diese Aktion, indem du dich erneut anmeldest.',
+    'STEP_UP_REQUIRED',
+  );
+
+/** The BFF as the page sees it: every call goes to `answer(path, input)`. */
+const answer = vi.fn<Answer>();
+const renderPage = () => renderWithBff(<SyncManagerPage />, answer);
+
+/** Lists as loaded; `remove` answers the delete calls. */
+function bff(remove: (path: string, input: unknown) => Promise<unknown>) {
+  answer.mockImplementation((path, input) => {
+    if (path === 'syncManager.objects.list') return Promise.resolve(objects);
+    if (path === 'syncManager.groups.list') return Promise.resolve(groups);
+    if (path.endsWith('.remove')) return remove(path, input);
+    return Promise.reject(new Error(`unexpected call ${path}`));
+  });
+}
+
+describe('sync manager deletes across the re-authentication (decision 022)', () => {
+  const assign = vi.fn();
+  beforeEach(() => {
+    sessionStorage.clear();
+    assign.mockReset();
+    answer.mockReset();
+    vi.stubGlobal('location', { pathname: PATH, search: '', assign });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('a sync object: refused for the old sign-in, back with the dialog and the confirmation open, deleted', async () => {
+    bff(() => Promise.reject(stepUpRefusal()));
+    const first = renderPage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Sync Objects' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Sync Objekt Rolle Polizei bearbeiten' }),
+    );
+    let dialog = screen.getByRole('dialog', { name: 'Sync Objekt bearbeiten' });
+    // What the admin typed before deleting survives the trip.
+    await userEvent.clear(within(dialog).getByLabelText('Beschreibung'));
+    await userEvent.type(within(dialog).getByLabelText('Beschreibung'), 'Rolle Polizei alt');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(`/auth/login?stepUp=1&returnTo=${encodeURIComponent(PATH)}`),
+    );
+    first.unmount();
+
+    // Back from Keycloak: the same tab, the same dialog, the confirmation ready.
+    bff((path, input) => Promise.resolve({ path, input }));
+    renderPage();
+    expect(screen.getByRole('tab', { name: 'Sync Objects' }).getAttribute('aria-selected')).toBe('true');
+    dialog = await screen.findByRole('dialog', { name: 'Sync Objekt bearbeiten' });
+    expect(
+      within(dialog).getByText('Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Beschreibung').value).toBe('Rolle Polizei alt');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Plattform').value).toBe('discord');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
+    expect(await screen.findByText('Sync Object wurde gelöscht')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('syncManager.objects.remove', { id: 2 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a sync group: back on its tab with the checked objects kept; closing the dialog forgets it', async () => {
+    bff(() => Promise.reject(stepUpRefusal()));
+    const first = renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' }));
+    let dialog = screen.getByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    await userEvent.click(within(dialog).getByLabelText('Servergruppe Admin [teamspeak]'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    first.unmount();
+
+    renderPage();
+    expect(screen.getByRole('tab', { name: 'Sync Groups' }).getAttribute('aria-selected')).toBe('true');
+    dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    expect(
+      within(dialog).getByText('Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Servergruppe Admin [teamspeak]').checked).toBe(
+      true,
+    );
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Rolle Polizei [discord]').checked).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Switching tabs back and forth does not bring the dialog back.
+    await userEvent.click(screen.getByRole('tab', { name: 'Sync Objects' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Sync Groups' }));
+    await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a dialog saved on another page is not reopened here', async () => {
+    bff(() => Promise.reject(new Error('no delete expected')));
+    // A sync-manager state saved on another page, and a malformed one for this page's scope.
+    vi.stubGlobal('location', { pathname: '/control-panel/admin/audit-log', search: '', assign });
+    saveDraft('sync-manager', {
+      tab: 'groups',
+      id: 5,
+      values: { name: 'x', keycloakName: '', members: [] },
+      intent: 'remove',
+    });
+    vi.stubGlobal('location', { pathname: PATH, search: '', assign });
+    expect(sessionStorage.length).toBe(1);
+    renderPage();
+    await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('a state of the wrong shape for this page is ignored', async () => {
+    bff(() => Promise.reject(new Error('no delete expected')));
+    saveDraft('sync-manager', { tab: 'groups', id: '5', values: {} });
+    renderPage();
+    await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a new sync object whose save met a lost session comes back as typed, without a delete question', async () => {
+    answer.mockImplementation((path) => {
+      if (path === 'syncManager.objects.list') return Promise.resolve(objects);
+      if (path === 'syncManager.groups.list') return Promise.resolve(groups);
+      if (path === 'syncManager.objects.create')
+        return Promise.reject(bffError('UNAUTHORIZED', 401, 'Bitte melde dich an.'));
+      return Promise.reject(new Error(`unexpected call ${path}`));
+    });
+    const first = renderPage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Sync Objects' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Neues Sync Objekt hinzufügen' }));
+    let dialog = screen.getByRole('dialog', { name: 'Neues Sync Objekt hinzufügen' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Plattform'), 'discord');
+    await userEvent.type(within(dialog).getByLabelText('Externe ID'), '4711');
+    await userEvent.type(within(dialog).getByLabelText('Beschreibung'), 'Rolle Feuerwehr');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await vi.waitFor(() => expect(sessionStorage.length).toBe(1));
+    first.unmount();
+
+    // Signed in again and back on the page: the dialog as it was, nothing asked about deleting.
+    answer.mockImplementation((path, input) => {
+      if (path === 'syncManager.objects.list') return Promise.resolve(objects);
+      if (path === 'syncManager.groups.list') return Promise.resolve(groups);
+      return Promise.resolve({ path, input });
+    });
+    renderPage();
+    dialog = await screen.findByRole('dialog', { name: 'Neues Sync Objekt hinzufügen' });
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Plattform').value).toBe('discord');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Externe ID').value).toBe('4711');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Beschreibung').value).toBe('Rolle Feuerwehr');
+    expect(within(dialog).queryByText(/Bestätige jetzt das Löschen/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Sync Objekt wurde erstellt')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('syncManager.objects.create', {
+      values: { plattform: 'discord', externalId: '4711', description: 'Rolle Feuerwehr' },
+    });
+  });
+});

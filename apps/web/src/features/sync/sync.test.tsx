@@ -1,0 +1,96 @@
+import { SYNC_TEXTS } from '@nova/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bffError, renderWithBff, type Answer } from '../../test/trpc';
+import { SyncOverviewPage } from './sync-overview-page';
+import { TeamspeakSyncPage } from './teamspeak-page';
+
+const config = vi.hoisted(() => ({
+  publicConfig: {
+    discordLinking: true,
+    links: { teamspeak: 'ts3server://ts.example', teamspeakDownload: 'https://ts.example/download' },
+  },
+}));
+vi.mock('../../config/public-config', () => config);
+vi.mock('../../lib/session', () => ({
+  useSession: () => ({
+    status: 'ready',
+    me: { signedIn: true, id: '3f6c2a1e-0000-4000-8000-000000007a21', username: 'spieler', roles: [] },
+  }),
+}));
+
+const unlinked = { teamspeak: null, discord: null, forum: null };
+const answer = vi.fn<Answer>();
+
+describe('sync overview (issue 8)', () => {
+  beforeEach(() => {
+    answer.mockReset();
+    answer.mockImplementation((path) =>
+      path === 'externalAccounts.status'
+        ? Promise.resolve({ ...unlinked, teamspeak: { id: 1, externalId: 'abc=' } })
+        : Promise.reject(new Error(path)),
+    );
+  });
+
+  it('shows each card linked or not, with its set-up link', async () => {
+    config.publicConfig.discordLinking = true;
+    renderWithBff(
+      <MemoryRouter>
+        <SyncOverviewPage />
+      </MemoryRouter>,
+      answer,
+    );
+    const teamspeak = screen.getByRole('group', { name: 'Teamspeak' });
+    expect(await within(teamspeak).findByText(SYNC_TEXTS.linked)).toBeTruthy();
+    const discord = screen.getByRole('group', { name: 'Discord' });
+    expect(within(discord).getByText(SYNC_TEXTS.notLinked)).toBeTruthy();
+    expect(within(discord).getByRole('link', { name: SYNC_TEXTS.setUp })).toBeTruthy();
+  });
+
+  it('without a Discord application, the Discord card says so and cannot be opened', async () => {
+    config.publicConfig.discordLinking = false;
+    renderWithBff(
+      <MemoryRouter>
+        <SyncOverviewPage />
+      </MemoryRouter>,
+      answer,
+    );
+    const discord = screen.getByRole('group', { name: 'Discord' });
+    expect(await within(discord).findByText(SYNC_TEXTS.discordUnavailable)).toBeTruthy();
+    expect(within(discord).queryByRole('link')).toBeNull();
+    expect(within(discord).getByRole<HTMLButtonElement>('button', { name: SYNC_TEXTS.setUp }).disabled).toBe(
+      true,
+    );
+  });
+});
+
+describe('Teamspeak wizard: what a failed link says (doc 2 §8)', () => {
+  beforeEach(() => {
+    answer.mockReset();
+  });
+
+  it.each([
+    ['NOT_FOUND', 404, SYNC_TEXTS.identityNotFound],
+    ['CONFLICT', 409, SYNC_TEXTS.alreadyLinked],
+    ['BAD_GATEWAY', 502, SYNC_TEXTS.failed],
+    ['INTERNAL_SERVER_ERROR', 500, SYNC_TEXTS.failed],
+  ])('%s (%i) gives its message', async (code, status, text) => {
+    answer.mockImplementation((path) => {
+      if (path === 'externalAccounts.status') return Promise.resolve(unlinked);
+      if (path === 'externalAccounts.linkTeamspeak') return Promise.reject(bffError(code, status));
+      return Promise.reject(new Error(path));
+    });
+    renderWithBff(<TeamspeakSyncPage />, answer);
+    await userEvent.click(await screen.findByRole('button', { name: SYNC_TEXTS.next }));
+    await userEvent.type(screen.getByPlaceholderText(SYNC_TEXTS.identityPlaceholder), 'Qm4s8Tz1=');
+    await userEvent.click(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('externalAccounts.linkTeamspeak', {
+      values: { identity: 'Qm4s8Tz1=' },
+    });
+    // Still on step 2: nothing was linked.
+    expect(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication })).toBeTruthy();
+  });
+});
