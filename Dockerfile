@@ -20,6 +20,7 @@ USER node
 FROM runtime AS bff
 COPY --from=build --chown=node:node /out/bff /app/apps/bff
 COPY --from=build --chown=node:node /app/apps/web/dist /app/apps/web/dist
+COPY --from=build --chown=node:node /app/apps/web/dist-ssr /app/apps/web/dist-ssr
 ENV WEB_DIST_DIR=/app/apps/web/dist PORT=3000
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --retries=3 \

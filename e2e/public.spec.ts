@@ -1,5 +1,6 @@
 /** Issue 2: every public page with the spec's texts and the game API's data (doc 1 §2). */
 import { minutesToHours, monthTitle, yearMonthOf } from '@nova/domain';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E } from './stack';
 
@@ -18,6 +19,12 @@ interface Entry {
 interface Toplist {
   players: Record<string, Entry | null>;
   list: Record<'most_crimes' | 'most_prestige' | 'most_login_streak' | 'most_playtime', Entry[]>;
+}
+
+/** Opens a public page through the footer's link, inside the SPA (not from the address). */
+async function openInApp(page: Page, link: 'Toplist' | 'Fight-Kalender'): Promise<void> {
+  await page.goto('/home');
+  await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();
 }
 
 test('the empty path redirects to the start page with hero, about section, six cards and an invitation', async ({
@@ -152,7 +159,9 @@ test('an empty toplist shows 5 skeleton rows per table and loading cards', async
       ]),
     }),
   );
-  await page.goto('/toplist');
+  // A toplist opened from the address comes with its data in the HTML (decision 019); reached
+  // inside the SPA it is asked from the BFF.
+  await openInApp(page, 'Toplist');
   await expect(page.getByTestId('skeleton-row')).toHaveCount(20);
   for (const title of ['Meisten Verbrechen', 'Höchstes Prestige', 'Höchster Loginstreak']) {
     const card = page.getByRole('heading', { level: 2, name: title, exact: true }).locator('..');
@@ -180,7 +189,7 @@ test('a failing game API shows a German message instead of data, and nothing cra
       ]),
     }),
   );
-  await page.goto('/toplist');
+  await openInApp(page, 'Toplist');
   await expect(page.getByRole('alert')).toContainText('Die Toplist konnte nicht geladen werden.');
   // An error is an error: no skeleton rows or loading cards beside it (issue 11).
   await expect(page.getByTestId('skeleton-row')).toHaveCount(0);
@@ -238,7 +247,7 @@ test('the calendar shows "Fight-Events werden geladen..." while loading', async 
     await gate;
     await route.continue();
   });
-  await page.goto('/calendar');
+  await openInApp(page, 'Fight-Kalender');
   await expect(page.getByText('Fight-Events werden geladen...')).toBeVisible();
   release();
   await expect(page.getByRole('table', { name: 'Monatsansicht' })).toBeVisible();

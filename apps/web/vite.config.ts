@@ -29,7 +29,7 @@ function devConfigFromBff(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -37,15 +37,16 @@ export default defineConfig({
     // Every static file is compressed once at build time (brotli and gzip, highest levels); the BFF
     // serves the variant the browser accepts (@fastify/static preCompressed). index.html is filled per
     // request by the BFF and compressed there; source maps are not served to visitors' browsers.
-    compression({
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      exclude: [/\.map$/, /index\.html$/, /\.(png|jpe?g|webp|avif|woff2)$/],
-      threshold: 512,
-      skipIfLargerOrEqual: true,
-    }),
+    !isSsrBuild &&
+      compression({
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        exclude: [/\.map$/, /index\.html$/, /\.(png|jpe?g|webp|avif|woff2)$/],
+        threshold: 512,
+        skipIfLargerOrEqual: true,
+      }),
   ],
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
@@ -56,11 +57,26 @@ export default defineConfig({
       '/healthz': BFF_URL,
     },
   },
-  build: {
-    target: 'es2022',
-    // Read by scripts/bench.mjs to attribute chunks to routes.
-    manifest: true,
-    sourcemap: true,
-    reportCompressedSize: false,
-  },
-});
+  // The server bundle (decision 019) is self-contained (dist-ssr/, every dependency inside): no node_modules
+  // lookup at run time, the same React as the SPA's.
+  ssr: { noExternal: true },
+  // Always React's production build on the server, whatever NODE_ENV the BFF runs with.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? {
+        target: 'node20',
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: true,
+        reportCompressedSize: false,
+      }
+    : {
+        target: 'es2022',
+        // Read by scripts/bench.mjs to attribute chunks to routes, and by the BFF to preload the
+        // chunk of a server-rendered page.
+        manifest: true,
+        sourcemap: true,
+        reportCompressedSize: false,
+      },
+}));

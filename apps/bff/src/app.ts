@@ -33,7 +33,10 @@ import { publicResponseCache } from './plugins/public-response-cache';
 import { rateLimits } from './plugins/rate-limits';
 import { canonicalHost } from './plugins/canonical-host';
 import { computeSecurityHeaders, securityHeaders } from './plugins/security-headers';
+import { loadServerRenderer } from './plugins/server-render';
 import { staticSpa } from './plugins/static-spa';
+import { toCalendarView, toToplistView } from './mappers/public';
+import { Calendar, Toplist, gameApiPaths } from '@nova/contracts';
 import { appRouter, type AppRouter } from './routers';
 import { AccountSessions } from './session/account-sessions';
 import { SessionManager } from './session/manager';
@@ -346,9 +349,25 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   const webDist = env.webDistDir ?? defaultWebDist();
   if (existsSync(resolve(webDist, 'index.html'))) {
+    // The same shared cache (and game API call) as toplist.get and calendar.list.
+    const renderer = await loadServerRenderer({
+      webDist,
+      ssrDir: resolve(webDist, '../dist-ssr'),
+      publicConfig: env.publicConfig,
+      loadData: {
+        toplist: async () =>
+          toToplistView(await publicCache.get('toplist', () => gameApi.get(gameApiPaths.toplist(), Toplist))),
+        calendar: async () =>
+          toCalendarView(
+            await publicCache.get('calendar', () => gameApi.get(gameApiPaths.calendar(), Calendar)),
+          ),
+      },
+      log: app.log,
+    });
     await staticSpa(app, {
       root: webDist,
       publicConfig: env.publicConfig,
+      renderer,
       meOf: async (request) => {
         const session = await sessions.load(request.cookies[sessions.cookieName]);
         if (!session) return { signedIn: false };

@@ -79,6 +79,22 @@ describe('serving the SPA', () => {
   });
 
   it.each(['/', '/home', '/control-panel/user/inventory', '/index.html'])(
+    'compresses %s as the browser accepts (also through the not-found handler)',
+    async (url) => {
+      const plain = await app.inject(url);
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('Accept-Encoding');
+      expect(br.headers.vary).toContain('Cookie');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+    },
+  );
+
+  it.each(['/', '/home', '/control-panel/user/inventory', '/index.html'])(
     'answers %s with index.html, never cached',
     async (url) => {
       const page = await app.inject(url);

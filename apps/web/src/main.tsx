@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { Providers } from './app/providers';
+import { Providers, createAppQueryClient } from './app/providers';
 import { installPrefetch } from './app/prefetch';
+import { hydratePublic } from './app/public-data';
 import { preloadChunksFor } from './app/router';
+import { initialQueryState } from './config/public-config';
+import { RenderTimeContext } from './lib/render-time';
 import './index.css';
 
 preloadChunksFor(window.location.pathname);
@@ -13,12 +16,22 @@ installPrefetch();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-createRoot(root).render(
+// The public data the BFF rendered the page with: the first render needs no request (decision 019).
+const queryClient = createAppQueryClient();
+const renderedAt = hydratePublic(queryClient, initialQueryState());
+
+const app = (
   <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+    <Providers queryClient={queryClient}>
+      <RenderTimeContext value={renderedAt}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </RenderTimeContext>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages come rendered from the BFF and are hydrated; other pages (and `pnpm dev`) render here.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

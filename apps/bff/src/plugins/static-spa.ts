@@ -6,13 +6,18 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { Me, PublicConfig } from '@nova/contracts';
 import { placeholderPaths } from '@nova/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerRenderer } from './server-render';
 
 const CONFIG_MARKER = /<script id="nova-config" type="application\/json">[^<]*<\/script>/;
 const SESSION_MARKER = /<script id="nova-session" type="application\/json">[^<]*<\/script>/;
+const ROOT_MARKER = /<div id="root"><\/div>/;
+const TITLE_MARKER = /<title>[^<]*<\/title>/;
 
 /**
  * The neutral picture for a missing image (doc 2 §9 paths): items by kind, skins and avatars by
@@ -45,6 +50,22 @@ const IMAGE_FALLBACKS: Record<string, string> = {
   banks: 'placeholders/item.png',
 };
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** brotli or gzip, as the browser accepts (`q=0` refuses); null: send it as it is. */
+function htmlEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  const offered = (accept ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name?.trim());
+  if (offered.includes('br')) return 'br';
+  if (offered.includes('gzip')) return 'gzip';
+  return null;
+}
+
 /** JSON inside <script type="application/json"> must not be able to close the element. */
 export function embedJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -52,7 +73,13 @@ export function embedJson(value: unknown): string {
 
 export async function staticSpa(
   app: FastifyInstance,
-  options: { root: string; publicConfig: PublicConfig; meOf: (request: FastifyRequest) => Promise<Me> },
+  options: {
+    root: string;
+    publicConfig: PublicConfig;
+    meOf: (request: FastifyRequest) => Promise<Me>;
+    /** Renders the public pages into the HTML (decision 019); without it every page is the shell. */
+    renderer?: ServerRenderer | null;
+  },
 ): Promise<void> {
   const template = readFileSync(join(options.root, 'index.html'), 'utf8');
   if (!CONFIG_MARKER.test(template) || !SESSION_MARKER.test(template)) {
@@ -63,13 +90,26 @@ export async function staticSpa(
     CONFIG_MARKER,
     () => `<script id="nova-config" type="application/json">${embedJson(options.publicConfig)}</script>`,
   );
-  /** The page carries who is signed in (never a token), so the SPA's first render needs no request. */
+  const renderer = ROOT_MARKER.test(template) ? options.renderer : null;
+  /**
+   * The page carries who is signed in (never a token), so the SPA's first render needs no request;
+   * a public page also carries its markup and the public data it was rendered with.
+   */
   const indexHtmlFor = async (request: FastifyRequest) => {
-    const me = embedJson(await options.meOf(request));
-    return withConfig.replace(
+    const me = await options.meOf(request);
+    const html = withConfig.replace(
       SESSION_MARKER,
-      () => `<script id="nova-session" type="application/json">${me}</script>`,
+      () => `<script id="nova-session" type="application/json">${embedJson(me)}</script>`,
     );
+    const page = renderer ? await renderer.render(request.url.split('?')[0] ?? '/', me) : null;
+    if (!page) return html;
+    const head =
+      `${page.head}<script id="nova-state" type="application/json">${embedJson(page.state)}</script>` +
+      '</head>';
+    return html
+      .replace(TITLE_MARKER, (title) => page.title ?? title)
+      .replace('</head>', () => head)
+      .replace(ROOT_MARKER, () => `<div id="root">${page.html}</div>`);
   };
 
   await app.register(fastifyStatic, {
@@ -87,13 +127,27 @@ export async function staticSpa(
     },
   });
 
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
+  /**
+   * The page, compressed here: most addresses reach it through the not-found handler, which
+   * @fastify/compress's per-route hook does not cover (brotli quality 4, as for other dynamic answers).
+   */
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = Buffer.from(await indexHtmlFor(request));
     reply
       .code(200)
       .header('cache-control', 'no-store')
-      .header('vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(await indexHtmlFor(request));
+      .header('vary', 'Cookie, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = htmlEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    const body =
+      encoding === 'br'
+        ? await brotli(html, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
+          })
+        : await gzipAsync(html, { level: 6 });
+    return reply.header('content-encoding', encoding).send(body);
+  };
 
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);

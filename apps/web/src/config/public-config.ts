@@ -1,10 +1,19 @@
 import type { Me, PublicConfig } from '@nova/contracts';
 
+/** Where the BFF puts the public configuration for the server bundle (before importing it). */
+export const SERVER_CONFIG = Symbol.for('nova.publicConfig');
+type ServerGlobals = typeof globalThis & { [SERVER_CONFIG]?: unknown };
+
 /**
  * Reads a JSON slot of index.html that the BFF filled (apps/bff/src/plugins/static-spa.ts). The BFF
  * validated it; a light shape check here keeps zod out of the public entry bundle.
  */
 function readSlot(id: string): unknown {
+  // Server rendering (src/entry-server.tsx): the BFF hands the public configuration over before it
+  // loads the bundle; no page, no signed-in user at module level (the render gets those per request).
+  if (typeof document === 'undefined') {
+    return id === 'nova-config' ? ((globalThis as ServerGlobals)[SERVER_CONFIG] ?? null) : null;
+  }
   const text = document.getElementById(id)?.textContent;
   if (!text) return null;
   try {
@@ -48,6 +57,11 @@ function readConfig(): PublicConfig {
 }
 
 export const publicConfig: PublicConfig = readConfig();
+
+/** The public data the BFF rendered the page with (dehydrated queries); null when none. */
+export function initialQueryState(): unknown {
+  return readSlot('nova-state');
+}
 
 /** The signed-in user as the BFF knew it when serving the page; null when unknown (dev server). */
 export function initialMe(): Me | null {

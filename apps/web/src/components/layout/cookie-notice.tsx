@@ -1,4 +1,4 @@
-import { useRef, useState, type FocusEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { giveConsent, hasConsent } from '../../lib/cookie-consent';
@@ -10,17 +10,26 @@ import { Button } from '../ui/button';
  * skip link), and dismissing it gives the focus back to where it came from (issue 11), or to the
  * main content.
  */
+const noSubscription = () => () => {};
+
 export function CookieNotice() {
-  const [open, setOpen] = useState(() => !hasConsent());
+  // Consent lives in this browser's storage: a server-rendered page has no notice, and hydration
+  // adds it (the server's answer is used for hydration, the browser's right after; decision 019).
+  const consented = useSyncExternalStore(
+    noSubscription,
+    () => hasConsent(),
+    () => true,
+  );
+  const [dismissed, setDismissed] = useState(false);
   const cameFrom = useRef<HTMLElement | null>(null);
-  if (!open) return null;
+  if (consented || dismissed) return null;
   const remember = (event: FocusEvent<HTMLElement>) => {
     const from = event.relatedTarget;
     if (from instanceof HTMLElement && !event.currentTarget.contains(from)) cameFrom.current = from;
   };
   const dismiss = () => {
     giveConsent();
-    setOpen(false);
+    setDismissed(true);
     const previous = cameFrom.current;
     const target = previous?.isConnected ? previous : document.getElementById('inhalt');
     if (target && target !== previous) target.tabIndex = -1;

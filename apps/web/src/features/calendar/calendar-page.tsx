@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
+import { useNow } from '../../lib/render-time';
 import { trpc } from '../../lib/trpc';
 import { DayList } from './components/day-list';
 import { MonthGrid } from './components/month-grid';
@@ -17,10 +18,13 @@ function group(events: readonly CalendarEventView[]): Map<string, CalendarEventV
 
 /** Doc 2 "Fight calendar". */
 export function CalendarPage() {
-  const [month, setMonth] = useState<YearMonth>(() => yearMonthOf(new Date()));
+  // The month shown; null: the current one (computed from the clock, see useNow).
+  const [chosen, setMonth] = useState<YearMonth | null>(null);
   const calendar = trpc.calendar.list.useQuery();
   const byDay = useMemo(() => group(calendar.data ?? []), [calendar.data]);
-  const [today] = useState(() => dayKeyOf(Date.now() / 1000));
+  const now = useNow();
+  const today = dayKeyOf(now / 1000);
+  const month = chosen ?? yearMonthOf(new Date(now));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -43,17 +47,17 @@ export function CalendarPage() {
           <Button
             variant="secondary"
             aria-label="Vorheriger Monat"
-            onClick={() => setMonth((m) => shiftMonth(m, -1))}
+            onClick={() => setMonth(shiftMonth(month, -1))}
           >
             <span aria-hidden="true">‹</span>
           </Button>
-          <Button variant="secondary" onClick={() => setMonth(yearMonthOf(new Date()))}>
+          <Button variant="secondary" onClick={() => setMonth(null)}>
             Heute
           </Button>
           <Button
             variant="secondary"
             aria-label="Nächster Monat"
-            onClick={() => setMonth((m) => shiftMonth(m, 1))}
+            onClick={() => setMonth(shiftMonth(month, 1))}
           >
             <span aria-hidden="true">›</span>
           </Button>

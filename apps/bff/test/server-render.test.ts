@@ -1,0 +1,223 @@
+/**
+ * Issue 11 item 2 (decision 019): the BFF renders the public pages with the SPA's server bundle,
+ * the signed-in user and the game API's public data, and falls back to the empty page when it
+ * cannot. The bundle is built here from apps/web (the unit tests run before `pnpm -r build`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monthTitle, yearMonthOf } from '@nova/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preloadsFrom } from '../src/plugins/server-render';
+import { testApp } from './helpers';
+import { HttpBrowser, signIn } from './http-browser';
+import { startStack, type Bff, type Stack } from './stack';
+
+const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '../../web');
+
+/** The shape of the built index.html (apps/web/index.html after `vite build`). */
+const INDEX = `<!doctype html>
+<html lang="de">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Nova Legacy</title>
+    <script src="/theme.js"></script>
+    <script id="nova-config" type="application/json">
+      null
+    </script>
+    <script id="nova-session" type="application/json">
+      null
+    </script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_trpc-abc.js'] },
+  '_trpc-abc.js': { file: 'assets/trpc-abc.js' },
+  '_alert-abc.js': { file: 'assets/alert-abc.js', imports: ['_trpc-abc.js'] },
+  'src/features/toplist/toplist-page.tsx': {
+    file: 'assets/toplist-page-abc.js',
+    imports: ['index.html', '_alert-abc.js', '_trpc-abc.js'],
+  },
+};
+
+const PAGES = [
+  ['/home', 'Willkommen auf Nova Legacy', 'Nova Legacy – Reallife-Server für San Andreas'],
+  ['/imprint', 'Impressum', 'Impressum – Nova Legacy'],
+  ['/termsOfUse', 'Nutzungsbedingungen', null],
+  ['/toplist', 'Server Toplist', 'Server Toplist – Nova Legacy'],
+  ['/calendar', 'Fight-Kalender', 'Fight-Kalender – Nova Legacy'],
+] as const;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The markup inside #root. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.lastIndexOf('</div>\n  </body>');
+  return start < 0 || end < 0 ? '' : html.slice(start + '<div id="root">'.length, end);
+}
+
+function slot(html: string, id: string): unknown {
+  const match = new RegExp(`<script id="${id}" type="application/json">([^<]*)</script>`).exec(html);
+  return match?.[1] === undefined ? undefined : (JSON.parse(match[1]) as unknown);
+}
+
+interface PageState {
+  renderedAt: number;
+  queries: { queries: { queryKey: unknown; state: { data: unknown } }[] };
+}
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'nova-ssr-'));
+  execFileSync(
+    join(WEB, 'node_modules/.bin/vite'),
+    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', join(dir, 'dist-ssr'), '--logLevel', 'error'],
+    // vitest sets NODE_ENV=test, which would build React's development JSX.
+    { cwd: WEB, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  mkdirSync(join(dir, 'dist/.vite'), { recursive: true });
+  writeFileSync(join(dir, 'dist/index.html'), INDEX);
+  writeFileSync(join(dir, 'dist/.vite/manifest.json'), JSON.stringify(MANIFEST));
+}, 180_000);
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('server-rendered public pages', () => {
+  let stack: Stack;
+  let bff: Bff;
+  let toplist: { list: Record<string, { player: string }[]> };
+
+  beforeAll(async () => {
+    stack = await startStack();
+    bff = await stack.startBff(0, { env: { WEB_DIST_DIR: join(dir, 'dist') } });
+    toplist = (await (await fetch(`${stack.gameApiUrl}toplist`)).json()) as typeof toplist;
+  });
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  it.each(PAGES)('%s comes with its content, its title and the state slot', async (path, heading, title) => {
+    const page = await new HttpBrowser().get(`${bff.url}${path}`);
+    expect(page.status).toBe(200);
+    const root = rootOf(page.body);
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect(root).toContain('>Anmelden</a>');
+    if (title) expect(page.body).toContain(`<title>${title}</title>`);
+    expect(page.body.match(/<title>/g)).toHaveLength(1);
+    const state = slot(page.body, 'nova-state') as PageState;
+    expect(typeof state.renderedAt).toBe('number');
+    expect(Array.isArray(state.queries.queries)).toBe(true);
+    // The CSP allows no inline script: every script element loads a file or holds JSON.
+    for (const tag of page.body.match(/<script\b[^>]*>/g) ?? []) {
+      expect(tag).toMatch(/\bsrc=|type="application\/json"/);
+    }
+  });
+
+  it('renders the toplist rows from the game API and hands the same data to the SPA', async () => {
+    const page = await new HttpBrowser().get(`${bff.url}/toplist`);
+    const root = rootOf(page.body);
+    const crimes = toplist.list.most_crimes ?? [];
+    expect(crimes.length).toBeGreaterThan(0);
+    for (const { player } of crimes) expect(root).toContain(escapeHtml(player));
+    const state = slot(page.body, 'nova-state') as PageState;
+    const query = state.queries.queries.find(
+      (q) => JSON.stringify(q.queryKey) === JSON.stringify([['toplist', 'get'], { type: 'query' }]),
+    );
+    const data = query?.state.data as { tables: { most_crimes: { player: string }[] } } | undefined;
+    expect(data?.tables.most_crimes.map((row) => row.player)).toEqual(crimes.map((row) => row.player));
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/toplist-page-abc.js">');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/alert-abc.js">');
+    expect(page.body).not.toContain('href="/assets/trpc-abc.js"');
+  });
+
+  it('renders the calendar at the current month', async () => {
+    const page = await new HttpBrowser().get(`${bff.url}/calendar`);
+    expect(rootOf(page.body)).toContain(monthTitle(yearMonthOf(new Date())));
+    expect(rootOf(page.body)).toContain('aria-label="Monatsansicht"');
+  });
+
+  it('shows a signed-in visitor the signed-in navigation, and no token or cookie value', async () => {
+    const browser = new HttpBrowser();
+    await signIn(browser, bff.url, 'spieler');
+    const session = browser.cookies.get('nova_session')?.value;
+    expect(session).toBeTruthy();
+    const url = `${bff.url}/toplist`;
+    const response = await fetch(url, { headers: { cookie: browser.cookieHeader(url) } });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('vary')).toContain('Cookie');
+    const page = { body: await response.text() };
+    const root = rootOf(page.body);
+    expect(root).toContain('>Control Panel</a>');
+    expect(root).toContain('Logout');
+    expect(root).not.toContain('>Anmelden</a>');
+    expect(page.body).not.toContain(session);
+    expect(page.body).not.toContain(decodeURIComponent(session ?? ''));
+    // No JWT (access, refresh or ID token) anywhere in the page.
+    expect(page.body).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+  });
+
+  it('leaves pages that are not public to the browser', async () => {
+    const page = await new HttpBrowser().get(`${bff.url}/control-panel/user/inventory`);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).not.toContain('nova-state');
+  });
+});
+
+describe('when the server render cannot help', () => {
+  let apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    apps = [];
+  });
+
+  it('renders the toplist without data when the game API is down (the SPA asks again)', async () => {
+    const app = await testApp({ WEB_DIST_DIR: join(dir, 'dist'), GAME_API_URL: 'http://127.0.0.1:9/' });
+    apps.push(app);
+    const page = await app.inject('/toplist');
+    expect(page.statusCode).toBe(200);
+    expect(rootOf(page.body)).toMatch(/<h1[^>]*>Server Toplist<\/h1>/);
+    expect((slot(page.body, 'nova-state') as PageState).queries.queries).toEqual([]);
+  });
+
+  it('serves the empty page when the render fails', async () => {
+    const broken = join(dir, 'broken');
+    mkdirSync(join(broken, 'dist/.vite'), { recursive: true });
+    mkdirSync(join(broken, 'dist-ssr'), { recursive: true });
+    writeFileSync(join(broken, 'dist/index.html'), INDEX);
+    writeFileSync(join(broken, 'dist/.vite/manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(
+      join(broken, 'dist-ssr/entry-server.js'),
+      `export const SERVER_RENDERED_PAGES = { '/home': { module: null, data: null } };
+       export async function render() { throw new Error('kaputt'); }`,
+    );
+    const app = await testApp({ WEB_DIST_DIR: join(broken, 'dist') });
+    apps.push(app);
+    const page = await app.inject('/home');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).toContain('<title>Nova Legacy</title>');
+    expect(page.body).not.toContain('nova-state');
+  });
+});
+
+describe('preloadsFrom', () => {
+  it('names the chunks of a page that index.html does not load already', () => {
+    expect(preloadsFrom(MANIFEST, 'src/features/toplist/toplist-page.tsx')).toEqual([
+      '/assets/toplist-page-abc.js',
+      '/assets/alert-abc.js',
+    ]);
+    expect(preloadsFrom(MANIFEST, 'src/unknown.tsx')).toEqual([]);
+  });
+});

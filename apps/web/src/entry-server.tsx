@@ -1,0 +1,86 @@
+/**
+ * Server rendering of the public pages (decision 019). Built by `vite build --ssr` into
+ * `dist-ssr/entry-server.js` (every dependency inside, no node_modules); the BFF imports it at start-up,
+ * after putting the public configuration on `globalThis[Symbol.for('nova.publicConfig')]`, and
+ * renders the start page, imprint, terms, toplist and calendar per request with the signed-in user
+ * and the public data from its shared cache. The SPA then hydrates the markup (main.tsx).
+ */
+import type { Me } from '@nova/contracts';
+import { ROUTES } from '@nova/domain';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { App } from './app/app';
+import { Providers, createAppQueryClient } from './app/providers';
+import { dehydratePublic, seedQueries, type PublicData } from './app/public-data';
+import { RenderTimeContext } from './lib/render-time';
+
+export type { PublicData };
+
+/** The server-rendered pages, with the source module of each page's chunk (for modulepreload). */
+export const SERVER_RENDERED_PAGES: Readonly<
+  Record<string, { module: string | null; data: keyof PublicData | null }>
+> = {
+  [ROUTES.home.path]: { module: null, data: null },
+  [ROUTES.imprint.path]: { module: 'src/features/legal/imprint-page.tsx', data: null },
+  [ROUTES.termsOfUse.path]: { module: 'src/features/legal/terms-page.tsx', data: null },
+  [ROUTES.toplist.path]: { module: 'src/features/toplist/toplist-page.tsx', data: 'toplist' },
+  [ROUTES.calendar.path]: { module: 'src/features/calendar/calendar-page.tsx', data: 'calendar' },
+};
+
+export interface RenderResult {
+  /** The markup for #root. */
+  html: string;
+  /**
+   * What React hoists to the front of the markup, for the document's head: the page's `<title>`
+   * (null when it has none) and resource hints (`<link rel="preload">`).
+   */
+  title: string | null;
+  hints: string;
+  /** The `nova-state` slot: the render time and the dehydrated public queries (PageState). */
+  state: unknown;
+}
+
+const HOISTED = /^(?:<(?:link|meta)\b[^>]*>|<title>[^<]*<\/title>)/;
+
+/** Renders `url` (a path of SERVER_RENDERED_PAGES) for the visitor `me`; rejects on failure or after `timeoutMs`. */
+export async function render(url: string, me: Me, data: PublicData, timeoutMs = 2000): Promise<RenderResult> {
+  const renderedAt = Date.now();
+  const queryClient = createAppQueryClient();
+  seedQueries(queryClient, me, data);
+  // An error inside a Suspense boundary would leave that part to the browser (with React's inline
+  // scripts, which the CSP blocks): any error fails the render, and the BFF serves the empty page.
+  let failure: unknown = null;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RenderTimeContext value={renderedAt}>
+          <StaticRouter location={url}>
+            <App />
+          </StaticRouter>
+        </RenderTimeContext>
+      </Providers>
+    </StrictMode>,
+    // Every boundary inline, however large: an outlined one would need React's inline scripts,
+    // which the CSP (script-src 'self') blocks.
+    {
+      signal: AbortSignal.timeout(timeoutMs),
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        failure ??= error;
+      },
+    },
+  );
+  let html = await new Response(prelude).text();
+  if (failure !== null)
+    throw failure instanceof Error ? failure : new Error('render failed', { cause: failure });
+  if (/<(script|template)\b/i.test(html)) throw new Error('the render needs inline scripts');
+  let title: string | null = null;
+  let hints = '';
+  for (let hoisted = HOISTED.exec(html); hoisted; hoisted = HOISTED.exec(html)) {
+    if (hoisted[0].startsWith('<title>')) title = hoisted[0];
+    else hints += hoisted[0];
+    html = html.slice(hoisted[0].length);
+  }
+  return { html, title, hints, state: dehydratePublic(queryClient, renderedAt) };
+}
