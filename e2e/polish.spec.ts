@@ -29,7 +29,7 @@ test('the signed-in player sees his own toplist rows highlighted, a visitor none
       }),
     );
   // The toplist opened inside the SPA asks the BFF (opened from its address, the data is in the
-  // HTML, decision 019): that request gets the list above.
+  // HTML, decision 036): that request gets the list above.
   const openToplist = async (target: typeof page) => {
     await target.goto('/home');
     await target.getByRole('contentinfo').getByRole('link', { name: 'Toplist', exact: true }).click();

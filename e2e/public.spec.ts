@@ -159,7 +159,7 @@ test('an empty toplist shows 5 skeleton rows per table and loading cards', async
       ]),
     }),
   );
-  // A toplist opened from the address comes with its data in the HTML (decision 019); reached
+  // A toplist opened from the address comes with its data in the HTML (decision 036); reached
   // inside the SPA it is asked from the BFF.
   await openInApp(page, 'Toplist');
   await expect(page.getByTestId('skeleton-row')).toHaveCount(20);

@@ -57,7 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/healthz': BFF_URL,
     },
   },
-  // The server bundle (decision 019) is self-contained (dist-ssr/, every dependency inside): no node_modules
+  // The server bundle (decision 036) is self-contained (dist-ssr/, every dependency inside): no node_modules
   // lookup at run time, the same React as the SPA's.
   ssr: { noExternal: true },
   // Always React's production build on the server, whatever NODE_ENV the BFF runs with.

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (decision 019). Built by `vite build --ssr` into
+ * Server rendering of the public pages (decision 036). Built by `vite build --ssr` into
  * `dist-ssr/entry-server.js` (every dependency inside, no node_modules); the BFF imports it at start-up,
  * after putting the public configuration on `globalThis[Symbol.for('nova.publicConfig')]`, and
  * renders the start page, imprint, terms, toplist and calendar per request with the signed-in user

@@ -16,7 +16,7 @@ installPrefetch();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-// The public data the BFF rendered the page with: the first render needs no request (decision 019).
+// The public data the BFF rendered the page with: the first render needs no request (decision 036).
 const queryClient = createAppQueryClient();
 const renderedAt = hydratePublic(queryClient, initialQueryState());
 

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (decision 019): loads the SPA's server bundle
+ * Server rendering of the public pages (decision 036): loads the SPA's server bundle
  * (`apps/web/dist-ssr/entry-server.js`, built by `pnpm -r build` beside `dist`) and renders the
  * start page, imprint, terms, toplist and calendar per request, with the signed-in user and the
  * public data from the BFF's shared cache. Without the bundle, or when a render fails, the page is

@@ -77,7 +77,7 @@ export async function staticSpa(
     root: string;
     publicConfig: PublicConfig;
     meOf: (request: FastifyRequest) => Promise<Me>;
-    /** Renders the public pages into the HTML (decision 019); without it every page is the shell. */
+    /** Renders the public pages into the HTML (decision 036); without it every page is the shell. */
     renderer?: ServerRenderer | null;
   },
 ): Promise<void> {

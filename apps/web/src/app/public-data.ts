@@ -4,7 +4,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../lib/trpc';
 
 /**
- * The data a server-rendered public page carries (decision 019): the BFF renders with it, and the
+ * The data a server-rendered public page carries (decision 036): the BFF renders with it, and the
  * page's JSON slot `nova-state` hands the same answers to the SPA, so hydration needs no request.
  */
 export interface PublicData {

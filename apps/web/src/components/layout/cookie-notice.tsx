@@ -14,7 +14,7 @@ const noSubscription = () => () => {};
 
 export function CookieNotice() {
   // Consent lives in this browser's storage: a server-rendered page has no notice, and hydration
-  // adds it (the server's answer is used for hydration, the browser's right after; decision 019).
+  // adds it (the server's answer is used for hydration, the browser's right after; decision 036).
   const consented = useSyncExternalStore(
     noSubscription,
     () => hasConsent(),
