@@ -1,60 +1,43 @@
 import { SYNC_MANAGER_TEXTS as T } from '@nova/domain';
 import { useForm } from 'react-hook-form';
 import { Checkbox, Field, Input } from '../../components/ui/field';
-import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
-import { applyFieldErrors, useSessionLoss } from '../../lib/mutation';
-import { isStepUpRequired } from '../../lib/step-up';
+import { MessageRegion } from '../../components/ui/timed-message';
 import { trpc } from '../../lib/trpc';
 import type { SyncGroupRow, SyncObjectRow } from './api';
+import { useSyncFormActions, type Resumed } from './dialog-state';
 import { FormFooter } from './form-footer';
-import { beginSyncStepUp, sessionDraft, type GroupValues as Values, type ResumeIntent } from './resume';
+import type { GroupValues as Values } from './resume';
 /** Errors about single memberships (`syncObjects.0.id`) are shown above the buttons. */
 const FIELDS = ['name', 'keycloakName'] as const;
 
 /**
  * The sync group modal (doc 2 §2, §4, §5, §8): Name (required), Keycloak Gruppe (optional) and a
  * checkbox list of all sync objects shown as "description [platform]". `resumed`: back from the
- * re-authentication a delete asked for, with what the form held then and the confirmation open.
+ * sign-in with what the form held then; after a delete's re-authentication the confirmation is open.
  */
 export function GroupForm({
   row,
   objects,
   resumed,
-  resumedIntent = 'remove',
   onDone,
 }: {
   row: SyncGroupRow | null;
   objects: SyncObjectRow[];
-  resumed?: Values;
-  /** What the dialog was doing when it left for the sign-in. */
-  resumedIntent?: ResumeIntent;
+  resumed?: Resumed<Values>;
   onDone: (text: string) => void;
 }) {
   const form = useForm<Values>({
-    defaultValues: resumed ?? {
+    defaultValues: resumed?.values ?? {
       name: row?.name ?? '',
       keycloakName: row?.keycloakName ?? '',
       members: row?.syncObjects.map((o) => String(o.id)) ?? [],
     },
   });
-  const failure = useTimedMessage();
-  const sessionLost = useSessionLoss();
+  const { failure, fail, removeWith } = useSyncFormActions('groups', row?.id ?? null, form, FIELDS);
   const create = trpc.syncManager.groups.create.useMutation();
   const update = trpc.syncManager.groups.update.useMutation();
   const remove = trpc.syncManager.groups.remove.useMutation();
   const busy = create.isPending || update.isPending || remove.isPending;
-
-  const fail = (error: unknown, text: string) => {
-    const draft = sessionDraft({
-      tab: 'groups',
-      id: row?.id ?? null,
-      values: form.getValues(),
-      intent: 'save',
-    });
-    if (sessionLost(error, draft)) return;
-    const rest = applyFieldErrors(error, FIELDS, form.setError);
-    failure.show({ tone: 'error', text: rest?.length ? `${text} ${rest.join(' ')}` : text });
-  };
 
   const submit = form.handleSubmit(async ({ name, keycloakName, members }) => {
     failure.clear();
@@ -76,20 +59,12 @@ export function GroupForm({
     }
   });
 
-  const removeRow = async () => {
-    if (!row) return;
-    try {
-      await remove.mutateAsync({ id: row.id });
-      onDone(T.groupDeleted);
-    } catch (error) {
-      // Decision 022: deleting needs a fresh sign-in; the dialog comes back confirmed-ready.
-      if (isStepUpRequired(error)) {
-        beginSyncStepUp({ tab: 'groups', id: row.id, values: form.getValues(), intent: 'remove' });
-        return;
-      }
-      fail(error, T.groupDeleteFailed);
-    }
-  };
+  const removeRow = () =>
+    removeWith(
+      (id) => remove.mutateAsync({ id }),
+      { deleted: T.groupDeleted, failed: T.groupDeleteFailed },
+      onDone,
+    );
 
   const { errors } = form.formState;
   return (
@@ -120,7 +95,7 @@ export function GroupForm({
         busy={busy}
         what="Diese Sync Gruppe"
         onRemove={removeRow}
-        resumedDelete={resumed !== undefined && resumedIntent === 'remove'}
+        resumedDelete={resumed?.intent === 'remove'}
       />
     </form>
   );

@@ -9,15 +9,14 @@ import { Loading } from '../../components/ui/loading';
 import { useReloadLists, useSyncLists, type SyncGroupRow } from './api';
 import { GroupForm } from './group-form';
 import { LoadFailure } from './load-failure';
-import type { GroupValues, SyncResume } from './resume';
+import { useSyncDialog, type Resumed } from './dialog-state';
+import type { GroupValues } from './resume';
 
 const columns: ColumnDef<SyncGroupRow>[] = [
   { id: 'name', header: T.columns.name, accessorFn: (row) => row.name },
   { id: 'keycloakName', header: T.columns.keycloakName, accessorFn: (row) => row.keycloakName ?? '–' },
   { id: 'linked', header: T.columns.linkedObjects, accessorFn: (row) => row.syncObjects.length },
 ];
-
-type Editing = { row: SyncGroupRow | null; resumed?: GroupValues; intent?: SyncResume['intent'] } | null;
 
 /**
  * Doc 2 "Sync manager", Sync Groups tab. `resume`: a delete dialog left for the re-authentication,
@@ -29,22 +28,12 @@ export function GroupsTab({
   clearResume,
 }: {
   onDone: (text: string) => void;
-  resume?: { id: number | null; values: GroupValues; intent: SyncResume['intent'] } | undefined;
+  resume?: ({ id: number | null } & Resumed<GroupValues>) | undefined;
   clearResume?: () => void;
 }) {
   const { objects, groups } = useSyncLists();
   const reload = useReloadLists();
-  const [chosen, setChosen] = useState<Editing>(null);
-  const resumedRow = resume?.id == null ? undefined : groups.data?.find((g) => g.id === resume.id);
-  const editing: Editing =
-    chosen ??
-    (resume && (resumedRow || resume.id === null)
-      ? { row: resumedRow ?? null, resumed: resume.values, intent: resume.intent }
-      : null);
-  const setEditing = (next: Editing) => {
-    clearResume?.();
-    setChosen(next);
-  };
+  const [editing, setEditing] = useSyncDialog(groups.data, resume, clearResume);
   const [page, setPage] = useState(1);
 
   const done = (text: string) => {
@@ -95,9 +84,7 @@ export function GroupsTab({
               key={editing.row?.id ?? 'new'}
               row={editing.row}
               objects={objects.data ?? []}
-              {...(editing.resumed
-                ? { resumed: editing.resumed, resumedIntent: editing.intent ?? 'remove' }
-                : {})}
+              {...(editing.resumed ? { resumed: editing.resumed } : {})}
               onDone={done}
             />
           ))}

@@ -1,13 +1,12 @@
 import { PLATFORMS, PLATFORM_LABELS, SYNC_MANAGER_TEXTS as T, type Platform } from '@nova/domain';
 import { useForm } from 'react-hook-form';
 import { Field, Input, Select } from '../../components/ui/field';
-import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
-import { applyFieldErrors, useSessionLoss } from '../../lib/mutation';
-import { isStepUpRequired } from '../../lib/step-up';
+import { MessageRegion } from '../../components/ui/timed-message';
 import { trpc } from '../../lib/trpc';
 import type { SyncObjectRow } from './api';
+import { useSyncFormActions, type Resumed } from './dialog-state';
 import { FormFooter } from './form-footer';
-import { beginSyncStepUp, sessionDraft, type ObjectValues, type ResumeIntent } from './resume';
+import type { ObjectValues } from './resume';
 
 interface Values {
   plattform: Platform | '';
@@ -20,46 +19,31 @@ const FIELDS = ['plattform', 'externalId', 'description'] as const;
  * The sync object modal (doc 2 §4, §5, §8): create mode starts with plattform teamspeak and empty
  * texts, edit mode with a copy of the row. Checked by the BFF (German messages under the fields); the
  * object's group is sent back unchanged, because PUT replaces the whole object (doc 2 §7).
- * `resumed`: back from the re-authentication a delete asked for, with what the form held then and
- * the delete confirmation open.
+ * `resumed`: back from the sign-in with what the form held then; after a delete's re-authentication
+ * the delete confirmation is open.
  */
 export function ObjectForm({
   row,
   resumed,
-  resumedIntent = 'remove',
   onDone,
 }: {
   row: SyncObjectRow | null;
-  resumed?: ObjectValues;
-  /** What the dialog was doing when it left for the sign-in. */
-  resumedIntent?: ResumeIntent;
+  resumed?: Resumed<ObjectValues>;
   onDone: (text: string) => void;
 }) {
+  const left = resumed?.values;
   const form = useForm<Values>({
-    defaultValues: resumed
-      ? { ...resumed, plattform: PLATFORMS.find((p) => p === resumed.plattform) ?? '' }
+    defaultValues: left
+      ? { ...left, plattform: PLATFORMS.find((p) => p === left.plattform) ?? '' }
       : row
         ? { plattform: row.plattform, externalId: row.externalId, description: row.description }
         : { plattform: 'teamspeak', externalId: '', description: '' },
   });
-  const failure = useTimedMessage();
-  const sessionLost = useSessionLoss();
+  const { failure, fail, removeWith } = useSyncFormActions('objects', row?.id ?? null, form, FIELDS);
   const create = trpc.syncManager.objects.create.useMutation();
   const update = trpc.syncManager.objects.update.useMutation();
   const remove = trpc.syncManager.objects.remove.useMutation();
   const busy = create.isPending || update.isPending || remove.isPending;
-
-  const fail = (error: unknown, text: string) => {
-    const draft = sessionDraft({
-      tab: 'objects',
-      id: row?.id ?? null,
-      values: form.getValues(),
-      intent: 'save',
-    });
-    if (sessionLost(error, draft)) return;
-    const rest = applyFieldErrors(error, FIELDS, form.setError);
-    failure.show({ tone: 'error', text: rest?.length ? `${text} ${rest.join(' ')}` : text });
-  };
 
   const submit = form.handleSubmit(async (values) => {
     failure.clear();
@@ -78,20 +62,12 @@ export function ObjectForm({
     }
   });
 
-  const removeRow = async () => {
-    if (!row) return;
-    try {
-      await remove.mutateAsync({ id: row.id });
-      onDone(T.objectDeleted);
-    } catch (error) {
-      // Decision 022: deleting needs a fresh sign-in; the dialog comes back confirmed-ready.
-      if (isStepUpRequired(error)) {
-        beginSyncStepUp({ tab: 'objects', id: row.id, values: form.getValues(), intent: 'remove' });
-        return;
-      }
-      fail(error, T.objectDeleteFailed);
-    }
-  };
+  const removeRow = () =>
+    removeWith(
+      (id) => remove.mutateAsync({ id }),
+      { deleted: T.objectDeleted, failed: T.objectDeleteFailed },
+      onDone,
+    );
 
   const { errors } = form.formState;
   return (
@@ -119,7 +95,7 @@ export function ObjectForm({
         busy={busy}
         what="Dieses Sync Objekt"
         onRemove={removeRow}
-        resumedDelete={resumed !== undefined && resumedIntent === 'remove'}
+        resumedDelete={resumed?.intent === 'remove'}
       />
     </form>
   );

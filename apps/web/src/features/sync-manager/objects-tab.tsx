@@ -10,7 +10,8 @@ import { Loading } from '../../components/ui/loading';
 import { useReloadLists, useSyncLists, type SyncObjectRow } from './api';
 import { LoadFailure } from './load-failure';
 import { ObjectForm } from './object-form';
-import type { ObjectValues, SyncResume } from './resume';
+import { useSyncDialog, type Resumed } from './dialog-state';
+import type { ObjectValues } from './resume';
 
 const ALL = '';
 
@@ -19,8 +20,6 @@ const columns: ColumnDef<SyncObjectRow>[] = [
   { id: 'externalId', header: T.columns.externalId, accessorFn: (row) => row.externalId },
   { id: 'description', header: T.columns.description, accessorFn: (row) => row.description },
 ];
-
-type Editing = { row: SyncObjectRow | null; resumed?: ObjectValues; intent?: SyncResume['intent'] } | null;
 
 /**
  * Doc 2 "Sync manager", Sync Objects tab: filters Plattform, Externe ID and Sync Group (each with
@@ -33,22 +32,12 @@ export function ObjectsTab({
   clearResume,
 }: {
   onDone: (text: string) => void;
-  resume?: { id: number | null; values: ObjectValues; intent: SyncResume['intent'] } | undefined;
+  resume?: ({ id: number | null } & Resumed<ObjectValues>) | undefined;
   clearResume?: () => void;
 }) {
   const { objects, groups } = useSyncLists();
   const reload = useReloadLists();
-  const [chosen, setChosen] = useState<Editing>(null);
-  const resumedRow = resume?.id == null ? undefined : objects.data?.find((o) => o.id === resume.id);
-  const editing: Editing =
-    chosen ??
-    (resume && (resumedRow || resume.id === null)
-      ? { row: resumedRow ?? null, resumed: resume.values, intent: resume.intent }
-      : null);
-  const setEditing = (next: Editing) => {
-    clearResume?.();
-    setChosen(next);
-  };
+  const [editing, setEditing] = useSyncDialog(objects.data, resume, clearResume);
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState({ plattform: ALL, externalId: ALL, group: ALL });
 
@@ -160,9 +149,7 @@ export function ObjectsTab({
           <ObjectForm
             key={editing.row?.id ?? 'new'}
             row={editing.row}
-            {...(editing.resumed
-              ? { resumed: editing.resumed, resumedIntent: editing.intent ?? 'remove' }
-              : {})}
+            {...(editing.resumed ? { resumed: editing.resumed } : {})}
             onDone={done}
           />
         )}
