@@ -13,11 +13,9 @@ import type { Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
 import type { SessionStore } from '../src/session/types';
 import { formOf, HttpBrowser, signIn } from './http-browser';
-import { sharedTestDatabase } from './helpers';
+import { SPA, sharedTestDatabase } from './helpers';
 import { stackSessionStore } from './session-tools';
 import { freePort, startStack, TEST_SESSION_SECRET, type Bff, type Stack } from './stack';
-
-const SPA = { 'x-csrf': '1' };
 
 interface Answer {
   status: number;

@@ -11,8 +11,7 @@ import { MemorySessionStore } from '../src/session/memory-store';
 import { formOf, HttpBrowser, signIn } from './http-browser';
 import { expireTokens, integratorToken } from './session-tools';
 import { startStack, type Bff, type Stack } from './stack';
-
-const SPA = { 'x-csrf': '1' };
+import { SPA } from './helpers';
 
 describe('sign-in through the BFF', () => {
   let stack: Stack;

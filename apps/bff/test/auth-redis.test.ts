@@ -8,8 +8,7 @@ import type { SessionStore } from '../src/session/types';
 import { expireTokens, stackSessionStore } from './session-tools';
 import { HttpBrowser, signIn } from './http-browser';
 import { startStack, type Bff, type Stack } from './stack';
-
-const SPA = { 'x-csrf': '1' };
+import { SPA } from './helpers';
 
 describe('two BFF instances sharing Redis', () => {
   let stack: Stack;

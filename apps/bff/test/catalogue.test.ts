@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySessionStore } from '../src/session/memory-store';
 import type { SessionManager } from '../src/session/manager';
-import { SPA, testApp, testSessionManager } from './helpers';
+import { SPA, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
@@ -84,13 +84,6 @@ const CASES = [
     canCreate: true,
   },
 ] as const;
-
-interface ErrorBody {
-  error: {
-    message: string;
-    data: { code: string; httpStatus: number; fieldErrors: Record<string, string> | null };
-  };
-}
 
 describe('catalogue procedures', () => {
   let issuer: MockIssuer;
@@ -274,7 +267,7 @@ describe('catalogue procedures', () => {
       await headersFor('allowed', 'web:admin:server-manager:wanted', ''),
     );
     expect(response.statusCode).toBe(400);
-    const { error } = response.json<ErrorBody>();
+    const { error } = response.json<TrpcErrorBody>();
     expect(error.data.fieldErrors).toEqual({ reason_name: 'Diesen Grund gibt es bereits' });
   });
 
@@ -285,7 +278,7 @@ describe('catalogue procedures', () => {
       await headersFor('allowed', 'web:admin:server-manager:radio', ''),
     );
     expect(response.statusCode).toBe(400);
-    const { error } = response.json<ErrorBody>();
+    const { error } = response.json<TrpcErrorBody>();
     expect(error.message).toBe('Bitte überprüfe deine Eingaben.');
     expect(error.data.fieldErrors).toEqual({
       name: 'Pflichtfeld',
@@ -301,7 +294,7 @@ describe('catalogue procedures', () => {
       { values: { reason_name: 'Mord', points: 2.5, is_static: 3, extra: 1 } },
       await headersFor('allowed', 'web:admin:server-manager:wanted', ''),
     );
-    expect(response.json<ErrorBody>().error.data.fieldErrors).toEqual({
+    expect(response.json<TrpcErrorBody>().error.data.fieldErrors).toEqual({
       points: 'Muss eine ganze Zahl sein',
       is_static: 'Bitte wähle einen Wert aus der Liste',
       body: 'Unbekanntes Feld',

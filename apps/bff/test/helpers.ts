@@ -56,6 +56,12 @@ export const SPA = { 'x-csrf': '1' } as const;
 export interface TrpcErrorBody {
   error: {
     message: string;
-    data: { code: string; httpStatus: number; validationErrors?: unknown; issues?: unknown };
+    /** The one error shape of the SPA (decision 006): German field errors and a reason. */
+    data: {
+      code: string;
+      httpStatus: number;
+      fieldErrors: Record<string, string> | null;
+      reason?: string | null;
+    };
   };
 }

@@ -10,8 +10,8 @@ import { MemorySessionStore } from '../src/session/memory-store';
 import { HttpBrowser, signIn } from './http-browser';
 import { expireTokens } from './session-tools';
 import { startStack, type Bff, type Stack } from './stack';
+import { SPA } from './helpers';
 
-const SPA = { 'x-csrf': '1' };
 /** `answer lost`: the identity provider performs the refresh, then the connection resets. */
 type Fault = 'reset' | 'answer lost' | 'hang' | 502 | 503 | 'html' | null;
 

@@ -7,20 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySessionStore } from '../src/session/memory-store';
 import type { SessionManager } from '../src/session/manager';
-import { SPA, testApp, testSessionManager } from './helpers';
+import { SPA, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
 const SYNC_ROLE = 'web:admin:sync-manager';
 const ME = 'a1b2c3d4-0000-4000-8000-00000000e5f6';
 const IDENTITY = 'u8Xh3kQ9vR2mN5pL7sT1wY4zA6c=';
-
-interface ErrorBody {
-  error: {
-    message: string;
-    data: { code: string; httpStatus: number; fieldErrors: Record<string, string> | null };
-  };
-}
 
 describe('sync procedures', () => {
   let issuer: MockIssuer;
@@ -151,7 +144,7 @@ describe('sync procedures', () => {
         await cookieFor([]),
       );
       expect(response.statusCode).toBe(404);
-      expect(response.json<ErrorBody>().error.data.code).toBe('NOT_FOUND');
+      expect(response.json<TrpcErrorBody>().error.data.code).toBe('NOT_FOUND');
     });
 
     it('answers CONFLICT when another player holds the identity', async () => {
@@ -161,7 +154,7 @@ describe('sync procedures', () => {
         { values: { identity: IDENTITY } },
         await cookieFor([]),
       );
-      expect(response.json<ErrorBody>().error.data.code).toBe('CONFLICT');
+      expect(response.json<TrpcErrorBody>().error.data.code).toBe('CONFLICT');
     });
 
     it('refuses an empty identity in German before calling the game API', async () => {
@@ -171,7 +164,7 @@ describe('sync procedures', () => {
         await cookieFor([]),
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>().error.data.fieldErrors).toEqual({ identity: 'Pflichtfeld' });
+      expect(response.json<TrpcErrorBody>().error.data.fieldErrors).toEqual({ identity: 'Pflichtfeld' });
       expect(api.requests).toEqual([]);
     });
 
@@ -184,7 +177,7 @@ describe('sync procedures', () => {
         headers,
       );
       expect(response.statusCode).toBe(412);
-      expect(response.json<ErrorBody>().error.message).toContain('länger als 30 Zeichen');
+      expect(response.json<TrpcErrorBody>().error.message).toContain('länger als 30 Zeichen');
       expect(api.requests).toEqual([]);
       // Exactly 30 characters is allowed.
       api.on('POST', `user/${ME}/external-accounts`, { status: 201, body: undefined });
@@ -231,7 +224,7 @@ describe('sync procedures', () => {
       ]);
       for (const plattform of ['forum', 'icq']) {
         const refused = await mutate('externalAccounts.sync', { plattform }, headers);
-        expect(refused.json<ErrorBody>().error.data.fieldErrors).toEqual({
+        expect(refused.json<TrpcErrorBody>().error.data.fieldErrors).toEqual({
           plattform: 'Bitte wähle eine Plattform',
         });
       }
@@ -357,7 +350,7 @@ describe('sync procedures', () => {
         await cookieFor([SYNC_ROLE]),
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>().error.data.fieldErrors).toEqual({
+      expect(response.json<TrpcErrorBody>().error.data.fieldErrors).toEqual({
         plattform: 'Bitte wähle eine Plattform',
         externalId: 'Pflichtfeld',
         description: 'Pflichtfeld',
@@ -367,7 +360,7 @@ describe('sync procedures', () => {
         { values: { name: '', syncObjects: [] } },
         await cookieFor([SYNC_ROLE]),
       );
-      expect(noName.json<ErrorBody>().error.data.fieldErrors).toEqual({ name: 'Pflichtfeld' });
+      expect(noName.json<TrpcErrorBody>().error.data.fieldErrors).toEqual({ name: 'Pflichtfeld' });
       expect(api.requests).toEqual([]);
     });
 
@@ -381,7 +374,7 @@ describe('sync procedures', () => {
         { values: group },
         await cookieFor([SYNC_ROLE]),
       );
-      expect(response.json<ErrorBody>().error.data.fieldErrors).toEqual({
+      expect(response.json<TrpcErrorBody>().error.data.fieldErrors).toEqual({
         'syncObjects.0.id': 'Unbekanntes Sync Objekt',
       });
     });

@@ -13,8 +13,7 @@ import { HttpBrowser, signIn } from './http-browser';
 import { stackSessionStore } from './session-tools';
 import { startStack, TEST_SESSION_SECRET, type Bff, type Stack } from './stack';
 import { createHmac } from 'node:crypto';
-
-const SPA = { 'x-csrf': '1' };
+import { SPA } from './helpers';
 
 async function dumpRedis(redis: Redis): Promise<string> {
   const parts: string[] = [];

@@ -13,8 +13,8 @@ import { reportFigure } from '../figures';
 import { HttpBrowser, signIn } from '../http-browser';
 import { expireTokens, stackSessionStore } from '../session-tools';
 import { startStack, TEST_SESSION_SECRET, type Stack } from '../stack';
+import { SPA } from '../helpers';
 
-const SPA = { 'x-csrf': '1' };
 const BFF_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const BROWSERS = 12;
 
