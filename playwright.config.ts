@@ -4,13 +4,14 @@
  */
 import { defineConfig } from '@playwright/test';
 import { DEMO_DISCORD_CLIENT_ID, DEMO_DISCORD_CLIENT_SECRET } from '@nova/demo';
-import { E2E } from './e2e/stack';
+import { E2E, bffServer, simServer } from './e2e/stack';
+import { chromiumLaunchOptions } from './scripts/lib/chromium.mjs';
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: '.e2e/results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   // Upper bounds for waiting on states, not fixed waits: generous, so a busy machine does not fail
@@ -23,18 +24,7 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
@@ -49,14 +39,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: 'node apps/game-api-sim/dist/server.js',
-      url: `${E2E.gameApi}toplist`,
-      env: { GAME_API_PORT: String(E2E.simPort), OIDC_ISSUER: E2E.issuer },
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    simServer(E2E.simPort, E2E.issuer),
     {
       command: 'node apps/discord-sim/dist/server.js',
       url: `${E2E.discord}/healthz`,
@@ -65,31 +48,13 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: 'node apps/bff/dist/server.js',
-      url: `${E2E.bff}/healthz`,
-      env: {
-        PORT: String(E2E.bffPort),
-        PUBLIC_URL: E2E.bff,
-        OIDC_ISSUER: E2E.issuer,
-        GAME_API_URL: E2E.gameApi,
-        DISCORD_CLIENT_ID: DEMO_DISCORD_CLIENT_ID,
-        DISCORD_CLIENT_SECRET: DEMO_DISCORD_CLIENT_SECRET,
-        DISCORD_AUTHORIZE_URL: `${E2E.discord}/oauth2/authorize`,
-        DISCORD_API_URL: `${E2E.discord}/api/v10`,
-        LOG_LEVEL: 'warn',
-        // Issue 10: nothing kept between runs; a short re-authentication window (e2e/accountability).
-        DATA_DIR: 'memory://',
-        STEP_UP_MAX_AGE_SECONDS: '30',
-        // Every test comes from 127.0.0.1 and shares three accounts: the limits would count the suite.
-        RATE_LIMIT_TRPC_PER_CLIENT: '100000',
-        RATE_LIMIT_AUTH_PER_CLIENT: '10000',
-        RATE_LIMIT_TRPC_PER_USER: '100000',
-        ...E2E.operator,
-      },
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    bffServer(E2E, {
+      DISCORD_CLIENT_ID: DEMO_DISCORD_CLIENT_ID,
+      DISCORD_CLIENT_SECRET: DEMO_DISCORD_CLIENT_SECRET,
+      DISCORD_AUTHORIZE_URL: `${E2E.discord}/oauth2/authorize`,
+      DISCORD_API_URL: `${E2E.discord}/api/v10`,
+      // Issue 10: a short re-authentication window (e2e/accountability).
+      STEP_UP_MAX_AGE_SECONDS: '30',
+    }),
   ],
 });

@@ -6,6 +6,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import baseConfig from './playwright.config';
+import { bffServer, simServer } from './e2e/stack';
 import { KC } from './e2e-keycloak/stack';
 
 export default defineConfig({
@@ -40,37 +41,12 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: 'node apps/game-api-sim/dist/server.js',
-      url: `${KC.gameApi}toplist`,
-      env: { GAME_API_PORT: String(KC.simPort), OIDC_ISSUER: KC.issuer },
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node apps/bff/dist/server.js',
-      url: `${KC.bff}/healthz`,
-      env: {
-        PORT: String(KC.bffPort),
-        PUBLIC_URL: KC.bff,
-        OIDC_ISSUER: KC.issuer,
-        OIDC_CLIENT_ID: KC.clientId,
-        OIDC_CLIENT_SECRET: KC.clientSecret,
-        GAME_API_URL: KC.gameApi,
-        LOG_LEVEL: 'warn',
-        // Issue 10: nothing kept between runs; a short re-authentication window (accountability spec).
-        DATA_DIR: 'memory://',
-        STEP_UP_MAX_AGE_SECONDS: String(KC.stepUpMaxAgeSeconds),
-        // Every test comes from 127.0.0.1 and shares three accounts: the limits would count the suite.
-        RATE_LIMIT_TRPC_PER_CLIENT: '100000',
-        RATE_LIMIT_AUTH_PER_CLIENT: '10000',
-        RATE_LIMIT_TRPC_PER_USER: '100000',
-        ...KC.operator,
-      },
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    simServer(KC.simPort, KC.issuer),
+    bffServer(KC, {
+      OIDC_CLIENT_ID: KC.clientId,
+      OIDC_CLIENT_SECRET: KC.clientSecret,
+      // Issue 10: a short re-authentication window (accountability spec).
+      STEP_UP_MAX_AGE_SECONDS: String(KC.stepUpMaxAgeSeconds),
+    }),
   ],
 });

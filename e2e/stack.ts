@@ -29,3 +29,46 @@ export const E2E = {
 export type Role = 'spieler' | 'beta' | 'admin';
 
 export const storageStateOf = (role: Role) => `.e2e/auth/${role}.json`;
+
+type Env = Record<string, string>;
+
+/** The built game API simulator, as both end-to-end suites start it. */
+export function simServer(port: number, issuer: string) {
+  return {
+    command: 'node apps/game-api-sim/dist/server.js',
+    url: `http://localhost:${port}/toplist`,
+    env: { GAME_API_PORT: String(port), OIDC_ISSUER: issuer },
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+/**
+ * The built BFF, as both end-to-end suites start it: nothing kept between runs, warnings only, and
+ * limits high enough for a suite whose tests all come from 127.0.0.1 with three accounts; `env` adds
+ * what the suite's identity provider and stand-ins need.
+ */
+export function bffServer(target: { bffPort: number; issuer: string; gameApi: string }, env: Env) {
+  const url = `http://localhost:${target.bffPort}`;
+  return {
+    command: 'node apps/bff/dist/server.js',
+    url: `${url}/healthz`,
+    env: {
+      PORT: String(target.bffPort),
+      PUBLIC_URL: url,
+      OIDC_ISSUER: target.issuer,
+      GAME_API_URL: target.gameApi,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: 'memory://',
+      RATE_LIMIT_TRPC_PER_CLIENT: '100000',
+      RATE_LIMIT_AUTH_PER_CLIENT: '10000',
+      RATE_LIMIT_TRPC_PER_USER: '100000',
+      ...E2E.operator,
+      ...env,
+    },
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}

@@ -1,10 +1,11 @@
-// Debian's Chromium as the scripts launch it (bench, placeholder rendering): the same path and the
-// same flags as the Playwright configs, kept in one place.
+// Debian's Chromium as everything here launches it (the Playwright configs, bench, placeholder
+// rendering): one path and one set of flags.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
+  '--disable-quic',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
