@@ -168,6 +168,8 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     await userEvent.type(within(dialog).getByLabelText('Beschreibung'), 'Rolle Feuerwehr');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await vi.waitFor(() => expect(sessionStorage.length).toBe(1));
+    // Who is signed in is asked again (the access gate then sends the user to the sign-in).
+    expect(answer).toHaveBeenCalledWith('session.me', undefined);
     first.unmount();
 
     // Signed in again and back on the page: the dialog as it was, nothing asked about deleting.
