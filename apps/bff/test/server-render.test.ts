@@ -143,6 +143,19 @@ describe('server-rendered public pages', () => {
     expect(page.body).not.toContain('href="/assets/trpc-abc.js"');
   });
 
+  it('renders the legal texts inside the wrapper the SPA keeps as markup (no code for them)', async () => {
+    for (const [path, id, heading] of [
+      ['/imprint', 'impressum-text', 'Impressum'],
+      ['/termsOfUse', 'nutzungsbedingungen-text', 'Nutzungsbedingungen'],
+    ] as const) {
+      const root = rootOf((await new HttpBrowser().get(`${bff.url}${path}`)).body);
+      // (React marks the Suspense boundary the browser would load the text's code in.)
+      expect(root).toMatch(
+        new RegExp(`<div id="${id}">(?:<!--\\$-->)?<article lang="de"[^>]*><h1[^>]*>${heading}</h1>`),
+      );
+    }
+  });
+
   it('renders the calendar at the current month', async () => {
     const page = await new HttpBrowser().get(`${bff.url}/calendar`);
     expect(rootOf(page.body)).toContain(monthTitle(yearMonthOf(new Date())));
