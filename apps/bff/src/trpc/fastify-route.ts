@@ -1,22 +1,27 @@
 /**
- * tRPC under a Fastify route, through tRPC's own `resolveResponse` (the public function every tRPC
- * adapter is built on), instead of `@trpc/server/adapters/fastify` (issue 11, decision 041).
+ * tRPC under a Fastify route, instead of `@trpc/server/adapters/fastify` (issue 11, decision 041).
  *
  * tRPC decides everything about the answer as before: batching, inputs, procedures, error shapes,
- * status codes, `responseMeta`. What this module does differently is the glue, which cost more per
- * call than the procedure's own work:
- * - the fetch `Request` for tRPC is built once, and its abort signal fires only when the client goes
- *   away before the answer is complete (the adapter aborted it after every answer, which built a
- *   DOMException and ran the abort listeners of every call for nothing);
- * - tRPC's `Response` is read here into one Buffer and handed to Fastify as such (the adapter handed
- *   the Response itself to `reply.send`, and an onSend hook had to buffer it): the answer goes out
- *   with Content-Length, compression applies its threshold, the hooks see plain bytes.
+ * status codes, `responseMeta`. What differs is the glue, which cost more per call than the
+ * procedure's own work:
+ * - GET requests for query procedures (what the SPA sends) take the query path (query-path.ts):
+ *   tRPC's public building blocks, in the order and with the answers of tRPC's `resolveResponse`,
+ *   without a fetch Request, Response and web streams per call;
+ * - everything else goes through `resolveResponse` (the public function every tRPC adapter is built
+ *   on) with a fetch `Request` built once here;
+ * - the request's abort signal fires only when the client goes away before the answer is complete
+ *   (the adapter aborted it after every answer, which built a DOMException and ran the abort
+ *   listeners of every call for nothing);
+ * - the answer goes to Fastify as one Buffer (the adapter handed it a fetch Response, which an
+ *   onSend hook had to buffer): it goes out with Content-Length, compression applies its threshold,
+ *   the hooks see plain bytes.
  * Bodies reach tRPC as the adapter passed them: JSON as text, multipart unread.
  */
 import { IncomingMessage } from 'node:http';
 import { TRPCError, type AnyTRPCRouter, type inferRouterContext } from '@trpc/server';
 import { resolveResponse, type ResponseMetaFn, type TRPCRequestInfo } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerQueries, queryRequestOf } from './query-path';
 
 export interface TrpcRouteOptions<TRouter extends AnyTRPCRouter> {
   /** The route is `{prefix}/:path` (a batch names its procedures in that one segment, "a,b"). */
@@ -69,10 +74,10 @@ function bodyOf(body: unknown): RequestInit['body'] {
 }
 
 /**
- * The fetch Request tRPC reads. Its signal is aborted when the client closes the connection before
- * the answer has been written; after a complete answer nothing listens any more, so it is left alone.
+ * Aborted when the client closes the connection before the answer has been written; after a complete
+ * answer nothing listens any more, so it is left alone.
  */
-function fetchRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
+function abortSignalOf(request: FastifyRequest, reply: FastifyReply): AbortSignal {
   const raw = request.raw;
   const response = reply.raw;
   const controller = new AbortController();
@@ -83,10 +88,16 @@ function fetchRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
   };
   response.once('close', onClose);
   raw.once('aborted', onClose);
+  return controller.signal;
+}
+
+/** The fetch Request `resolveResponse` reads. */
+function fetchRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
+  const raw = request.raw;
   const init: RequestInit & { duplex?: 'half' } = {
     method: raw.method ?? 'GET',
     headers: headersOf(raw),
-    signal: controller.signal,
+    signal: abortSignalOf(request, reply),
   };
   if (init.method !== 'GET' && init.method !== 'HEAD') {
     const body = bodyOf(request.body);
@@ -96,6 +107,20 @@ function fetchRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
     }
   }
   return new Request(urlOf(raw), init);
+}
+
+/**
+ * tRPC's status and headers with the buffered body. `Transfer-Encoding: chunked` (tRPC's streamed
+ * batch answer) does not apply to bytes of known length: Fastify sends a Content-Length instead.
+ */
+function send(reply: FastifyReply, status: number, headers: Headers, body: Buffer): FastifyReply {
+  reply.code(status);
+  for (const [name, value] of headers) {
+    if (name !== 'set-cookie' && name !== 'transfer-encoding') reply.header(name, value);
+  }
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return reply.send(body);
 }
 
 /**
@@ -117,6 +142,24 @@ export function trpcRoute<TRouter extends AnyTRPCRouter>(
   });
 
   app.all<{ Params: { path: string } }>(`${options.prefix}/:path`, async (request, reply) => {
+    const createContext = async (info: TRPCRequestInfo) => options.createContext(request, reply, info);
+    const query = queryRequestOf(
+      router,
+      request,
+      request.params.path,
+      () => urlOf(request.raw),
+      maxBatchSize,
+    );
+    if (query) {
+      const answer = await answerQueries(query, {
+        router,
+        signal: abortSignalOf(request, reply),
+        createContext,
+        responseMeta,
+        onError: ({ error, path }) => onError?.({ error, path, request }),
+      });
+      return send(reply, answer.status, answer.headers, Buffer.from(answer.body));
+    }
     const response = await resolveResponse({
       router,
       req: fetchRequestOf(request, reply),
@@ -124,15 +167,9 @@ export function trpcRoute<TRouter extends AnyTRPCRouter>(
       error: null,
       ...(maxBatchSize !== undefined ? { maxBatchSize } : {}),
       ...(responseMeta ? { responseMeta } : {}),
-      createContext: async ({ info }) => options.createContext(request, reply, info),
+      createContext: ({ info }) => createContext(info),
       onError: ({ error, path }) => onError?.({ error, path, request }),
     });
-    reply.code(response.status);
-    for (const [name, value] of response.headers) {
-      if (name !== 'set-cookie') reply.header(name, value);
-    }
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    return reply.send(Buffer.from(await response.arrayBuffer()));
+    return send(reply, response.status, response.headers, Buffer.from(await response.arrayBuffer()));
   });
 }
