@@ -42,7 +42,7 @@ import { authedProcedure, router } from '../trpc/init';
 const playerProcedure = authedProcedure.input(PlayerInput).use(async ({ ctx, input, next }) => {
   const token = await ctx.accessToken();
   const userId = input.userId ?? ctx.principal.userId;
-  return next({ ctx: { ...ctx, player: { userId, token } } });
+  return next({ ctx: { player: { userId, token } } });
 });
 
 const isStatus = (error: unknown, status: number) => error instanceof GameApiError && error.status === status;
