@@ -67,38 +67,29 @@ export class TokenCipher {
 }
 
 /**
- * Makes `auth[name]` the decryption of `sealed`, computed on its first read and then kept as a plain
- * value (spreading or cloning the record reads it too). A value that does not decrypt reads as null.
+ * A token decrypted on its first read and kept then; one that does not decrypt reads as null. A
+ * value written over it (a refresh keeping the record) is kept as it is.
  */
-function lazyToken(
-  auth: AuthState,
-  name: 'refreshToken' | 'idToken',
-  sealed: string | null,
-  open: (sealed: string) => string,
-): void {
-  const settle = (value: string | null) => {
-    Object.defineProperty(auth, name, { value, enumerable: true, configurable: true, writable: true });
-    return value;
-  };
-  if (sealed === null) {
-    settle(null);
-    return;
-  }
-  Object.defineProperty(auth, name, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      try {
-        return settle(open(sealed));
-      } catch (error) {
-        if (error instanceof UndecryptableError) return settle(null);
-        throw error;
+function lazyToken(sealed: string | null, open: (sealed: string) => string) {
+  let opened = sealed === null;
+  let value: string | null = null;
+  return {
+    get(): string | null {
+      if (!opened) {
+        opened = true;
+        try {
+          value = open(sealed as string);
+        } catch (error) {
+          if (!(error instanceof UndecryptableError)) throw error;
+        }
       }
+      return value;
     },
-    set(value: string | null) {
-      settle(value);
+    set(next: string | null): void {
+      opened = true;
+      value = next;
     },
-  });
+  };
 }
 
 export class EncryptedSessionStore implements SessionStore {
@@ -122,10 +113,29 @@ export class EncryptedSessionStore implements SessionStore {
 
   #openAuth(key: string, auth: AuthState): AuthState {
     const context = `session:${key}`;
-    const opened: AuthState = { ...auth, accessToken: this.#cipher.decrypt(auth.accessToken, context) };
     const open = (sealed: string) => this.#cipher.decrypt(sealed, context);
-    lazyToken(opened, 'refreshToken', auth.refreshToken, open);
-    lazyToken(opened, 'idToken', auth.idToken, open);
+    const refresh = lazyToken(auth.refreshToken, open);
+    const id = lazyToken(auth.idToken, open);
+    // Accessors of one object literal (a spread, a clone or JSON reads them like plain values).
+    // Every field listed (Required): one added to AuthState must be added here too.
+    const opened: Required<AuthState> = {
+      accessToken: open(auth.accessToken),
+      get refreshToken() {
+        return refresh.get();
+      },
+      set refreshToken(value: string | null) {
+        refresh.set(value);
+      },
+      get idToken() {
+        return id.get();
+      },
+      set idToken(value: string | null) {
+        id.set(value);
+      },
+      accessTokenExpiresAt: auth.accessTokenExpiresAt,
+      username: auth.username,
+      roles: auth.roles,
+    };
     return opened;
   }
 
