@@ -273,7 +273,15 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
             });
           }
         };
-        const request = { id: req.id, clientIp: shortenIp(req.ip) };
+        // The shortened address is for audit records only: worked out on first use.
+        let clientIp: { value: string | null } | undefined;
+        const request = {
+          id: req.id,
+          get clientIp() {
+            clientIp ??= { value: shortenIp(req.ip) };
+            return clientIp.value;
+          },
+        };
         return createContextInner({
           principal: auth.kind === 'anonymous' ? null : auth.principal,
           audit,

@@ -289,9 +289,9 @@ export class GameApiClient {
   readonly #log: FastifyBaseLogger;
   readonly #shared: Shared;
 
-  constructor(options: GameApiOptions, shared?: Shared) {
+  constructor(options: GameApiOptions, shared?: Shared, base?: URL) {
     this.#options = options;
-    this.#base = new URL(options.baseUrl);
+    this.#base = base ?? new URL(options.baseUrl);
     this.#log = options.log;
     this.#shared = shared ?? {
       breaker: createBreaker(options.breaker ?? DEFAULT_BREAKER),
@@ -314,6 +314,7 @@ export class GameApiClient {
     return new GameApiClient(
       { ...this.#options, log },
       { ...this.#shared, budget: { left, exhaustedLogged: false } },
+      this.#base,
     );
   }
 
