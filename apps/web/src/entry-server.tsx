@@ -8,7 +8,9 @@
 import type { Me } from '@nova/contracts';
 import { ROUTES } from '@nova/domain';
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+// The edge build: Node's build keeps an AsyncLocalStorage, which makes Node 20 run promise hooks for
+// every promise of the BFF once a page has been rendered (decision 041: 0.03-0.05 ms per API call).
+import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { PublicDataContext, PublicDataStore, type PageState, type PublicData } from './lib/public-data';
