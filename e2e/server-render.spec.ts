@@ -110,3 +110,42 @@ test('a signed-in visitor keeps the signed-in navigation after hydration, in the
   await nav.getByRole('link', { name: 'Control Panel' }).click();
   await expect(page).toHaveURL(/\/control-panel\/user$/);
 });
+
+test('a public page loads no data layer, and a legal text comes as markup, not as code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const [path, heading] of PAGES) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  // Decision 042: no tRPC client or TanStack Query, and the legal texts' code is not loaded.
+  expect(scripts.filter((s) => /\/(trpc|terms-text|imprint-text)-/.test(s))).toEqual([]);
+  // The kept markup is the whole text: its sections and anchors are there.
+  await page.goto('/termsOfUse#cookies');
+  await hydrated(page);
+  await expect(page.locator('#cookies')).toBeInViewport();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Datenschutzerklärung', exact: true }),
+  ).toBeVisible();
+  expect(scripts.filter((s) => /\/terms-text-/.test(s))).toEqual([]);
+});
+
+test('a legal text opened inside the SPA loads its code and shows the whole text', async ({ page }) => {
+  await page.goto('/home');
+  await hydrated(page);
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Impressum' }).first().click();
+  await expect(page).toHaveURL(/\/imprint$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+  await expect(page.locator('#impressum-text section').first()).toBeVisible();
+  // The cookie notice's link leads into the terms' privacy policy, at its anchor.
+  await page.getByRole('region', { name: 'Cookie-Hinweis' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/termsOfUse#cookies$/);
+  await expect(page.locator('#cookies')).toBeInViewport();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nutzungsbedingungen' })).toBeVisible();
+});

@@ -8,8 +8,7 @@ import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { shortenIp } from './audit/client-ip';
 import { AuditLog } from './audit/log';
 import { OidcClient } from './auth/oidc';
@@ -37,7 +36,7 @@ import { loadServerRenderer } from './plugins/server-render';
 import { staticSpa } from './plugins/static-spa';
 import { toCalendarView, toToplistView } from './mappers/public';
 import { Calendar, Toplist, gameApiPaths } from '@nova/contracts';
-import { appRouter, type AppRouter } from './routers';
+import { appRouter } from './routers';
 import { AccountSessions } from './session/account-sessions';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
@@ -45,6 +44,7 @@ import { EncryptedSessionStore, tokenEncryptionKey } from './session/encrypted-s
 import { RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { createContextInner, type Context } from './trpc/context';
+import { trpcRoute } from './trpc/fastify-route';
 import { requestAuthHook } from './trpc/request-auth';
 import { ERROR_MESSAGES } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
@@ -85,22 +85,6 @@ export function adminUserUrlFor(issuer: string, override: string | undefined): (
 function trustProxyOption(setting: Env['trustProxy']) {
   if (typeof setting !== 'number') return setting;
   return (_address: string, hop: number) => hop < setting;
-}
-
-/**
- * tRPC's adapter hands Fastify a fetch `Response`, which Fastify would stream (web stream → Node
- * stream, chunked, compressed as a stream whatever its size). Our answers are JSON of known length:
- * read them once into a Buffer, so they go out with Content-Length and compression applies its
- * threshold (issue 11).
- */
-async function bufferedAnswer(reply: FastifyReply, response: Response): Promise<Buffer> {
-  reply.code(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  return Buffer.from(await response.arrayBuffer());
 }
 
 /** Public procedures without input: the same answer for every caller (see public-response-cache). */
@@ -247,104 +231,104 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     done();
   });
 
-  await app.register(async (trpc) => {
+  await app.register((trpc, _options, registered) => {
     trpc.addHook('onRequest', limits.trpcPerClient);
     trpc.addHook('onRequest', requestAuthHook({ publicUrl: env.publicUrl, sessions, oidc }));
     trpc.addHook('onRequest', limits.trpcPerUser);
     trpc.addHook('onSend', (_request, reply, payload, done) => {
       // The public response cache sets its own (shared) Cache-Control.
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      if (!(payload instanceof Response)) {
-        done(null, payload);
-        return;
-      }
-      bufferedAnswer(reply, payload).then(
-        (body) => done(null, body),
-        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-      );
+      done(null, payload);
     });
-    await trpc.register(fastifyTRPCPlugin, {
+    trpcRoute(trpc, {
       prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        maxBatchSize: 20,
-        createContext: ({ req, res }): Context => {
-          const auth = req.auth;
-          const accessToken = async (): Promise<string> => {
-            if (auth.kind === 'bearer') return auth.token;
-            if (auth.kind !== 'session') {
-              throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
-            }
-            try {
-              return await tokens.accessToken(auth.session.key, auth.session.record.auth);
-            } catch (error) {
-              if (error instanceof RefreshPendingError) {
-                throw new TRPCError({
-                  code: 'SERVICE_UNAVAILABLE',
-                  message:
-                    error instanceof IdentityProviderUnavailableError
-                      ? ERROR_MESSAGES.IDP_UNAVAILABLE
-                      : ERROR_MESSAGES.RETRY,
-                  cause: error,
-                });
-              }
-              if (!(error instanceof SessionEndedError)) throw error;
-              res.clearCookie(sessions.cookieName, sessions.cookieOptions);
+      router: appRouter,
+      maxBatchSize: 20,
+      createContext: (req, res): Context => {
+        const auth = req.auth;
+        const accessToken = async (): Promise<string> => {
+          if (auth.kind === 'bearer') return auth.token;
+          if (auth.kind !== 'session') {
+            throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
+          }
+          try {
+            return await tokens.accessToken(auth.session.key, auth.session.record.auth);
+          } catch (error) {
+            if (error instanceof RefreshPendingError) {
               throw new TRPCError({
-                code: 'UNAUTHORIZED',
-                message: ERROR_MESSAGES.SESSION_ENDED,
+                code: 'SERVICE_UNAVAILABLE',
+                message:
+                  error instanceof IdentityProviderUnavailableError
+                    ? ERROR_MESSAGES.IDP_UNAVAILABLE
+                    : ERROR_MESSAGES.RETRY,
                 cause: error,
               });
             }
-          };
-          const request = { id: req.id, clientIp: shortenIp(req.ip) };
-          return createContextInner({
-            principal: auth.kind === 'anonymous' ? null : auth.principal,
-            audit,
-            request,
-            stepUpMaxAgeSeconds: env.stepUpMaxAgeSeconds,
-            ...(auth.kind === 'session'
-              ? {
-                  account: new AccountSessions(
-                    {
-                      store: sessions.store,
-                      audit,
-                      log: req.log,
-                      endIdpSession: async (record) => {
-                        if (record.auth.refreshToken)
-                          await oidc.endSessionByRefreshToken(record.auth.refreshToken);
-                      },
+            if (!(error instanceof SessionEndedError)) throw error;
+            res.clearCookie(sessions.cookieName, sessions.cookieOptions);
+            throw new TRPCError({
+              code: 'UNAUTHORIZED',
+              message: ERROR_MESSAGES.SESSION_ENDED,
+              cause: error,
+            });
+          }
+        };
+        // The shortened address is for audit records only: worked out on first use.
+        let clientIp: { value: string | null } | undefined;
+        const request = {
+          id: req.id,
+          get clientIp() {
+            clientIp ??= { value: shortenIp(req.ip) };
+            return clientIp.value;
+          },
+        };
+        return createContextInner({
+          principal: auth.kind === 'anonymous' ? null : auth.principal,
+          audit,
+          request,
+          stepUpMaxAgeSeconds: env.stepUpMaxAgeSeconds,
+          ...(auth.kind === 'session'
+            ? {
+                account: new AccountSessions(
+                  {
+                    store: sessions.store,
+                    audit,
+                    log: req.log,
+                    endIdpSession: async (record) => {
+                      if (record.auth.refreshToken)
+                        await oidc.endSessionByRefreshToken(record.auth.refreshToken);
                     },
-                    {
-                      userId: auth.principal.userId,
-                      username: auth.principal.username,
-                      currentKey: auth.session.key,
-                    },
-                    request,
-                  ),
-                }
-              : {}),
-            accessToken,
-            // One budget of game API calls for the whole request (a batch shares this context).
-            gameApi: gameApi.forRequest(req.log),
-            publicCache,
-            adminUserUrl,
-            log: req.log,
-            now,
-          });
-        },
-        responseMeta({ errors }) {
-          // A service that is down (the game API's open circuit, the identity provider) says when to
-          // try again, like the 503s of the dependencies handler and the 429s of the rate limits.
-          if (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE'))
-            return { headers: { 'retry-after': String(Math.ceil(env.gameApi.breaker.cooldownMs / 1000)) } };
-          return {};
-        },
-        onError({ error, path }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+                  },
+                  {
+                    userId: auth.principal.userId,
+                    username: auth.principal.username,
+                    currentKey: auth.session.key,
+                  },
+                  request,
+                ),
+              }
+            : {}),
+          accessToken,
+          // One budget of game API calls for the whole request (a batch shares this context).
+          gameApi: gameApi.forRequest(req.log),
+          publicCache,
+          adminUserUrl,
+          log: req.log,
+          now,
+        });
+      },
+      responseMeta({ errors }) {
+        // A service that is down (the game API's open circuit, the identity provider) says when to
+        // try again, like the 503s of the dependencies handler and the 429s of the rate limits.
+        if (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE'))
+          return { headers: { 'retry-after': String(Math.ceil(env.gameApi.breaker.cooldownMs / 1000)) } };
+        return {};
+      },
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+      },
     });
+    registered();
   });
 
   const webDist = env.webDistDir ?? defaultWebDist();

@@ -63,6 +63,33 @@ describe('serving the SPA', () => {
     expect(theme.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends a hashed script only the headers that act on a script, a page all of them', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }]) {
+      const script = await app.inject({ url: '/assets/big-abc123.js', headers });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(script.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'permissions-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+        'last-modified',
+        'etag',
+      ])
+        expect(script.headers[name], name).toBeUndefined();
+    }
+    // A file that is not a hashed script or stylesheet, and the page, keep the whole set.
+    for (const url of ['/theme.js', '/home']) {
+      const answer = await app.inject(url);
+      expect(String(answer.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(answer.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('serves the build-time brotli and gzip forms of static files, still immutable', async () => {
     const br = await app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.statusCode).toBe(200);

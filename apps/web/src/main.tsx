@@ -2,11 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { Providers, createAppQueryClient } from './app/providers';
 import { installPrefetch } from './app/prefetch';
-import { hydratePublic } from './app/public-data';
 import { preloadChunksFor } from './app/router';
-import { initialQueryState } from './config/public-config';
+import { initialPageState } from './config/public-config';
+import { PublicDataContext, PublicDataStore, readPageState } from './lib/public-data';
 import { RenderTimeContext } from './lib/render-time';
 import './index.css';
 
@@ -17,18 +16,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
 // The public data the BFF rendered the page with: the first render needs no request (decision 036).
-const queryClient = createAppQueryClient();
-const renderedAt = hydratePublic(queryClient, initialQueryState());
+const page = readPageState(initialPageState());
+const publicData = new PublicDataStore(page?.data);
 
 const app = (
   <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RenderTimeContext value={renderedAt}>
+    <PublicDataContext value={publicData}>
+      <RenderTimeContext value={page?.renderedAt ?? null}>
         <BrowserRouter>
           <App />
         </BrowserRouter>
       </RenderTimeContext>
-    </Providers>
+    </PublicDataContext>
   </StrictMode>
 );
 

@@ -10,7 +10,8 @@
  *
  * The calls go through a pooled undici client (kept-alive connections to the game API, no WHATWG
  * Request/Response or web streams per call): it halves what a call costs the BFF against the global
- * `fetch` (issue 11, docs/bench-issue-11.md). Tests may still hand in a `fetch`.
+ * `fetch` (issue 11, docs/bench-issue-11.md); since decision 041 through undici's dispatch API, without
+ * a response stream per call either. Tests may still hand in a `fetch`.
  */
 import { PUBLIC_GAME_API_PATHS, ValidationErrorBody } from '@nova/contracts';
 import {
@@ -23,7 +24,7 @@ import {
   type CircuitBreakerPolicy,
 } from 'cockatiel';
 import type { FastifyBaseLogger } from 'fastify';
-import { Pool, errors as undiciErrors } from 'undici';
+import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { GameApiError, type GameApiFailure } from './errors';
 
@@ -208,47 +209,68 @@ function fetchTransport(fetchImpl: typeof fetch, timeoutMs: number): Transport {
 }
 
 /**
- * undici's pool: kept-alive connections; one timer bounds the whole call (headers and body); the
- * answer is read as bytes with the size limit and decoded once.
+ * undici's pool through its dispatch API: kept-alive connections; the answer's bytes are collected
+ * as they arrive, with the size limit checked per chunk, and decoded once; one timer bounds the whole
+ * call (headers and body). No response stream, async iterator or AbortController per call: they were
+ * most of what a call cost the BFF beyond the socket (issue 11, decision 041).
  */
 function pooledTransport(pool: Pool, timeoutMs: number): Transport {
-  return async (method, url, headers, body) => {
-    // Aborted only by this timer: an aborted signal means the call timed out.
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), timeoutMs);
-    try {
-      const answer = await pool.request({
-        method,
-        path: url.pathname + url.search,
-        headers,
-        body,
-        signal: abort.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const chunks: Buffer[] = [];
+  return (method, url, headers, body) =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      let controller: Dispatcher.DispatchController | null = null;
+      let settled = false;
+      let status = 0;
       let size = 0;
-      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) {
-          answer.body.destroy();
-          throw new TransportError('too-large', {});
+      const chunks: Buffer[] = [];
+      /** Ends the call once: the first outcome counts, and a call still running is aborted. */
+      const settle = (outcome: RawAnswer | TransportError) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (outcome instanceof TransportError) {
+          if (controller && !controller.aborted) controller.abort(outcome);
+          reject(outcome);
+        } else {
+          resolve(outcome);
         }
-        chunks.push(chunk);
-      }
-      const text = Buffer.concat(chunks, size).toString('utf8');
-      return { status: answer.statusCode, text };
-    } catch (cause) {
-      if (cause instanceof TransportError) throw cause;
-      const timeout =
-        abort.signal.aborted ||
-        cause instanceof undiciErrors.HeadersTimeoutError ||
-        cause instanceof undiciErrors.BodyTimeoutError;
-      throw new TransportError(timeout ? 'timeout' : 'network', { cause });
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+      };
+      const timer = setTimeout(() => settle(new TransportError('timeout', {})), timeoutMs);
+      pool.dispatch(
+        {
+          method,
+          path: url.pathname + url.search,
+          headers,
+          body,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        {
+          onRequestStart(started) {
+            controller = started;
+            // Timed out while waiting for a connection: it is not sent any more.
+            if (settled) started.abort(new TransportError('timeout', {}));
+          },
+          onResponseStart(_controller, statusCode) {
+            status = statusCode;
+          },
+          onResponseData(_controller, chunk) {
+            if (settled) return;
+            size += chunk.length;
+            if (size > MAX_ANSWER_BYTES) settle(new TransportError('too-large', {}));
+            else chunks.push(chunk);
+          },
+          onResponseEnd() {
+            settle({ status, text: Buffer.concat(chunks, size).toString('utf8') });
+          },
+          onResponseError(_controller, cause) {
+            const timeout =
+              cause instanceof undiciErrors.HeadersTimeoutError ||
+              cause instanceof undiciErrors.BodyTimeoutError;
+            settle(new TransportError(timeout ? 'timeout' : 'network', { cause }));
+          },
+        },
+      );
+    });
 }
 
 /** The pooled client, or the injected `fetch` (tests). */
@@ -267,9 +289,9 @@ export class GameApiClient {
   readonly #log: FastifyBaseLogger;
   readonly #shared: Shared;
 
-  constructor(options: GameApiOptions, shared?: Shared) {
+  constructor(options: GameApiOptions, shared?: Shared, base?: URL) {
     this.#options = options;
-    this.#base = new URL(options.baseUrl);
+    this.#base = base ?? new URL(options.baseUrl);
     this.#log = options.log;
     this.#shared = shared ?? {
       breaker: createBreaker(options.breaker ?? DEFAULT_BREAKER),
@@ -292,6 +314,7 @@ export class GameApiClient {
     return new GameApiClient(
       { ...this.#options, log },
       { ...this.#shared, budget: { left, exhaustedLogged: false } },
+      this.#base,
     );
   }
 

@@ -5,7 +5,7 @@
  * Only loopback names are redirected, and only when PUBLIC_URL is one too: behind a reverse proxy the
  * Host header may be anything, and redirecting on it could loop.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 /** Machine endpoints keep answering on any name: probes, the API, the back-channel. */
@@ -14,12 +14,20 @@ const EXEMPT = /^\/(trpc|healthz|readyz)(?:[/?]|$)/;
 export function canonicalHost(app: FastifyInstance, publicUrl: string): void {
   const target = new URL(publicUrl);
   if (!LOOPBACK.has(target.hostname)) return;
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (EXEMPT.test(request.url)) return;
+  /** A page request through the other loopback name. */
+  const misdirected = (request: FastifyRequest): boolean => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (EXEMPT.test(request.url)) return false;
     const hostname = request.hostname;
-    if (hostname === target.hostname || !LOOPBACK.has(hostname)) return;
+    return hostname !== target.hostname && LOOPBACK.has(hostname);
+  };
+  // A callback hook: every request passes it, nearly all without a redirect (no promise for them).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!misdirected(request)) {
+      done();
+      return;
+    }
     // The path is appended, not resolved: "//evil.example" stays a path on the public origin.
-    return reply.redirect(`${target.origin}${request.url}`, 308);
+    void reply.redirect(`${target.origin}${request.url}`, 308);
   });
 }

@@ -247,22 +247,19 @@ export function publicResponseCache(options: PublicResponseCacheOptions): Public
     // A callback hook: most answers pass it unchanged, without a promise per answer.
     app.addHook('onSend', (request, reply, payload, done) => {
       const key = request.publicCacheKey;
-      // tRPC's Fastify adapter sends a fetch Response; Fastify copies its status and headers later.
+      // The tRPC route (trpc/fastify-route.ts) sends its answer as one Buffer, with tRPC's status
+      // and headers already on the reply.
       if (
         key === undefined ||
-        !(payload instanceof Response) ||
-        payload.status !== 200 ||
-        payload.headers.has('set-cookie') ||
-        payload.headers.has('content-encoding') ||
-        reply.hasHeader('set-cookie')
+        !Buffer.isBuffer(payload) ||
+        reply.statusCode !== 200 ||
+        reply.hasHeader('set-cookie') ||
+        reply.hasHeader('content-encoding')
       ) {
         done(null, payload);
         return;
       }
-      payload.arrayBuffer().then(
-        (body) => done(null, prepare(request, reply, store(key, Buffer.from(body)))),
-        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-      );
+      done(null, prepare(request, reply, store(key, payload)));
     });
   };
 

@@ -5,13 +5,14 @@
  * index.html; a missing placeholder image under /images falls back to its category's placeholder.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { Me, PublicConfig } from '@nova/contracts';
 import { placeholderPaths } from '@nova/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 import type { ServerRenderer } from './server-render';
 
 const CONFIG_MARKER = /<script id="nova-config" type="application\/json">[^<]*<\/script>/;
@@ -112,6 +113,7 @@ export async function staticSpa(
       .replace(ROOT_MARKER, () => `<div id="root">${page.html}</div>`);
   };
 
+  const assets = join(options.root, 'assets') + sep;
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
@@ -122,8 +124,15 @@ export async function staticSpa(
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
-      const immutable = path.includes(join(options.root, 'assets'));
+      const immutable = path.startsWith(assets);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (immutable && /\.(?:js|css)(?:\.br|\.gz)?$/.test(path)) {
+        // A hashed script or stylesheet: no document headers, and no validators (its name is its
+        // version; an immutable file is never revalidated).
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        reply.removeHeader('last-modified');
+        reply.removeHeader('etag');
+      }
     },
   });
 

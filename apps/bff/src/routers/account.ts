@@ -23,7 +23,7 @@ const withSessions = authedProcedure.use(({ ctx, next }) => {
       message: 'Angemeldete Geräte gibt es nur für eine Anmeldung im Browser.',
     });
   }
-  return next({ ctx: { ...ctx, account } });
+  return next({ ctx: { account } });
 });
 
 async function orUnavailable<T>(run: () => Promise<T>): Promise<T> {

@@ -22,7 +22,7 @@ const IdInput = z.strictObject({ id: CatalogueId });
 
 /** Procedures that call the game API with the caller's token. */
 const withToken = authedProcedure.use(async ({ ctx, next }) =>
-  next({ ctx: { ...ctx, token: await ctx.accessToken() } }),
+  next({ ctx: { token: await ctx.accessToken() } }),
 );
 
 function catalogueProcedures<K extends CatalogueKey>(key: K) {

@@ -28,7 +28,7 @@ const ownProcedure = authedProcedure.use(async ({ ctx, next }) => {
     userId: ctx.principal.userId,
     token: await ctx.accessToken(),
   };
-  return next({ ctx: { ...ctx, call } });
+  return next({ ctx: { call } });
 });
 
 export const externalAccountsRouter = router({

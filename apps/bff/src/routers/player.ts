@@ -39,29 +39,39 @@ import { GameApiError } from '../game-api/errors';
 import * as map from '../mappers/player';
 import { authedProcedure, router } from '../trpc/init';
 
-const playerProcedure = authedProcedure.input(PlayerInput).use(async ({ ctx, input, next }) => {
+const playerProcedure = authedProcedure.input(PlayerInput);
+
+/**
+ * Whose data (absent: the caller's) and the caller's token for the game API. Called first in each
+ * resolver rather than as a middleware: a middleware level costs tRPC a copy of the call's options
+ * and context per call (decision 041).
+ */
+async function player(
+  ctx: { accessToken: () => Promise<string>; principal: { userId: string } },
+  input: { userId?: string | undefined },
+): Promise<{ userId: string; token: string }> {
   const token = await ctx.accessToken();
-  const userId = input.userId ?? ctx.principal.userId;
-  return next({ ctx: { ...ctx, player: { userId, token } } });
-});
+  return { userId: input.userId ?? ctx.principal.userId, token };
+}
 
 const isStatus = (error: unknown, status: number) => error instanceof GameApiError && error.status === status;
 
 export const playerRouter = router({
-  user: playerProcedure.output(PlayerUserView).query(async ({ ctx }) => {
-    const user = await ctx.gameApi.get(paths.user(ctx.player.userId), User, { token: ctx.player.token });
+  user: playerProcedure.output(PlayerUserView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
+    const user = await ctx.gameApi.get(paths.user(userId), User, { token });
     return map.toPlayerUser(user, ctx.principal.userId);
   }),
 
-  profile: playerProcedure.output(ProfileView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  profile: playerProcedure.output(ProfileView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     const profile = await ctx.gameApi.get(paths.profile(userId), PlayerProfile, { token });
     const adminUrl = ctx.principal.roles.includes(ROLES.admin) ? ctx.adminUserUrl(userId) : null;
     return map.toProfileView(profile, adminUrl);
   }),
 
-  achievements: playerProcedure.output(AchievementsView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  achievements: playerProcedure.output(AchievementsView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     const [catalogue, owned] = await Promise.all([
       ctx.gameApi.get(paths.catalogue('achievements'), Achievements, { token }),
       ctx.gameApi.get(paths.playerAchievements(userId), PlayerAchievements, { token }),
@@ -69,43 +79,43 @@ export const playerRouter = router({
     return map.toAchievementsView(catalogue, owned);
   }),
 
-  coupons: playerProcedure.output(CouponsView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  coupons: playerProcedure.output(CouponsView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     return map.toCouponsView(await ctx.gameApi.get(paths.coupons(userId), Coupons, { token }), ctx.now());
   }),
 
-  inventory: playerProcedure.output(InventoryView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  inventory: playerProcedure.output(InventoryView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     return map.toInventoryView(await ctx.gameApi.get(paths.inventory(userId), Inventory, { token }));
   }),
 
-  licenses: playerProcedure.output(LicensesView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  licenses: playerProcedure.output(LicensesView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     return map.toLicensesView(await ctx.gameApi.get(paths.licenses(userId), Licenses, { token }));
   }),
 
-  bankAccounts: playerProcedure.output(BankAccountsView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  bankAccounts: playerProcedure.output(BankAccountsView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     return map.toBankAccountsView(await ctx.gameApi.get(paths.bankAccounts(userId), BankAccounts, { token }));
   }),
 
-  weaponSkills: playerProcedure.output(WeaponSkillsView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  weaponSkills: playerProcedure.output(WeaponSkillsView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     return map.toWeaponSkillsView(await ctx.gameApi.get(paths.weaponSkills(userId), WeaponSkills, { token }));
   }),
 
-  skins: playerProcedure.output(SkinsView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  skins: playerProcedure.output(SkinsView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     return map.toSkinsView(await ctx.gameApi.get(paths.skins(userId), PlayerSkins, { token }));
   }),
 
-  skills: playerProcedure.output(SkillsView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  skills: playerProcedure.output(SkillsView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     return map.toSkillsView(await ctx.gameApi.get(paths.skills(userId), Skills, { token }));
   }),
 
-  vehicles: playerProcedure.output(VehiclesView).query(async ({ ctx }) => {
-    const { userId, token } = ctx.player;
+  vehicles: playerProcedure.output(VehiclesView).query(async ({ ctx, input }) => {
+    const { userId, token } = await player(ctx, input);
     const [vehicles, types] = await Promise.all([
       ctx.gameApi.get(paths.vehicles(userId), Vehicles, { token }).catch((error: unknown) => {
         // ARCHITECTURE §4: our extension; a 404 means the game API does not offer it.

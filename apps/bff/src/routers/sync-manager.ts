@@ -24,7 +24,7 @@ import type { z } from 'zod';
 
 const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
   const call: AdminCall = { gameApi: ctx.gameApi, token: await ctx.accessToken() };
-  return next({ ctx: { ...ctx, call } });
+  return next({ ctx: { call } });
 });
 
 interface Calls<Row extends { id: number }, Values> {

@@ -3,8 +3,14 @@
  * the access, refresh and ID token and the PKCE code verifier with AES-256-GCM before they reach the
  * store, and decrypts them on the way out. The store (Redis, a dump of it, a backup) holds no usable
  * token. Each value is bound to its session key (or login state) as additional authenticated data,
- * so a value copied into another session does not decrypt. A value that does not decrypt (tampered,
- * or written under another key) makes the session unknown: the user signs in again.
+ * so a value copied into another session does not decrypt. An access token that does not decrypt
+ * (tampered, or written under another key) makes the session unknown: the user signs in again.
+ *
+ * Only the access token is decrypted when a session is loaded: nearly every request needs it, and
+ * it decides whether the session is usable. The refresh and ID token are decrypted when they are
+ * read (a refresh, a sign-out; issue 11, decision 041), once per loaded record. One that does not
+ * decrypt reads as absent (null): a refresh then ends the session, a sign-out ends it without the
+ * identity provider's server-side logout; garbage is never sent anywhere.
  *
  * Format: `v1.` + base64url(IV 12 bytes ‖ tag 16 bytes ‖ ciphertext). The key is derived with HKDF
  * (SHA-256) from SESSION_ENCRYPTION_KEY, or from SESSION_SECRET when that is unset.
@@ -60,6 +66,32 @@ export class TokenCipher {
   }
 }
 
+/**
+ * A token decrypted on its first read and kept then; one that does not decrypt reads as null. A
+ * value written over it (a refresh keeping the record) is kept as it is.
+ */
+function lazyToken(sealed: string | null, open: (sealed: string) => string) {
+  let opened = sealed === null;
+  let value: string | null = null;
+  return {
+    get(): string | null {
+      if (!opened) {
+        opened = true;
+        try {
+          value = open(sealed as string);
+        } catch (error) {
+          if (!(error instanceof UndecryptableError)) throw error;
+        }
+      }
+      return value;
+    },
+    set(next: string | null): void {
+      opened = true;
+      value = next;
+    },
+  };
+}
+
 export class EncryptedSessionStore implements SessionStore {
   readonly #inner: SessionStore;
   readonly #cipher: TokenCipher;
@@ -81,15 +113,33 @@ export class EncryptedSessionStore implements SessionStore {
 
   #openAuth(key: string, auth: AuthState): AuthState {
     const context = `session:${key}`;
-    return {
-      ...auth,
-      accessToken: this.#cipher.decrypt(auth.accessToken, context),
-      refreshToken: auth.refreshToken === null ? null : this.#cipher.decrypt(auth.refreshToken, context),
-      idToken: auth.idToken === null ? null : this.#cipher.decrypt(auth.idToken, context),
+    const open = (sealed: string) => this.#cipher.decrypt(sealed, context);
+    const refresh = lazyToken(auth.refreshToken, open);
+    const id = lazyToken(auth.idToken, open);
+    // Accessors of one object literal (a spread, a clone or JSON reads them like plain values).
+    // Every field listed (Required): one added to AuthState must be added here too.
+    const opened: Required<AuthState> = {
+      accessToken: open(auth.accessToken),
+      get refreshToken() {
+        return refresh.get();
+      },
+      set refreshToken(value: string | null) {
+        refresh.set(value);
+      },
+      get idToken() {
+        return id.get();
+      },
+      set idToken(value: string | null) {
+        id.set(value);
+      },
+      accessTokenExpiresAt: auth.accessTokenExpiresAt,
+      username: auth.username,
+      roles: auth.roles,
     };
+    return opened;
   }
 
-  /** The record with its tokens decrypted, or null when they do not decrypt. */
+  /** The record with its access token decrypted (the others on use), or null when it does not decrypt. */
   #open(key: string, record: SessionRecord | null): SessionRecord | null {
     if (!record) return null;
     try {

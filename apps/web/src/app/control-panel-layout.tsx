@@ -1,52 +1,52 @@
-import { Dialog } from 'radix-ui';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Breadcrumbs } from '../components/layout/breadcrumbs';
+import { Drawer } from '../components/layout/drawer';
 import { SidebarNav } from '../components/layout/sidebar-nav';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/loading';
 import { useSession } from '../lib/session';
 import { AccessGate } from './access-gate';
+import { Providers } from './providers';
 
 /**
  * Doc 1 §2.6: sidebar, breadcrumb bar, content. From 768 px the sidebar is fixed; below it slides in
- * from a menu button and closes after a link click (or Escape). The button is the dialog's trigger,
- * so closing gives the focus back to it (issue 11).
+ * from a menu button and closes after a link click (or Escape). Closing gives the focus back to the
+ * menu button (issue 11). The layout brings the Control Panel's data layer (Providers).
  */
 export function ControlPanelLayout() {
   const session = useSession();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // The access gate renders this only for a signed-in user.
   if (session.status !== 'ready' || !session.me.signedIn) return null;
   const me = session.me;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Providers>
       <div className="mx-auto flex w-full max-w-7xl">
         <aside className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 px-3 py-6 md:block dark:border-slate-800">
           <SidebarNav me={me} />
         </aside>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 md:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white px-3 py-6 shadow-xl focus:outline-none md:hidden dark:bg-slate-900">
-            <div className="mb-4 flex items-center justify-between px-3">
-              <Dialog.Title className="font-semibold">Control Panel</Dialog.Title>
-              <Dialog.Close asChild>
-                <Button variant="ghost" aria-label="Menü schließen">
-                  <span aria-hidden="true">✕</span>
-                </Button>
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">Navigation des Control Panels</Dialog.Description>
-            <SidebarNav me={me} onNavigate={() => setOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
+        <Drawer
+          open={open}
+          onClose={() => setOpen(false)}
+          title="Control Panel"
+          description="Navigation des Control Panels"
+          returnFocus={menuButton}
+        >
+          <SidebarNav me={me} onNavigate={() => setOpen(false)} />
+        </Drawer>
         <main id="inhalt" className="min-w-0 flex-1 px-4 py-6 md:px-8">
           <div className="mb-4 md:hidden">
-            <Dialog.Trigger asChild>
-              <Button variant="secondary">
-                <span aria-hidden="true">☰</span> Control-Panel-Menü
-              </Button>
-            </Dialog.Trigger>
+            <Button
+              ref={menuButton}
+              variant="secondary"
+              aria-haspopup="dialog"
+              aria-expanded={open}
+              onClick={() => setOpen(true)}
+            >
+              <span aria-hidden="true">☰</span> Control-Panel-Menü
+            </Button>
           </div>
           <Breadcrumbs />
           <AccessGate within="control-panel">
@@ -56,6 +56,6 @@ export function ControlPanelLayout() {
           </AccessGate>
         </main>
       </div>
-    </Dialog.Root>
+    </Providers>
   );
 }

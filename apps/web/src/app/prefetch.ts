@@ -16,7 +16,7 @@ export function prefetchRoute(pathname: string): void {
   const key = pathname.split('#')[0] ?? pathname;
   if (started.has(key)) return;
   started.add(key);
-  preloadChunksFor(key);
+  preloadChunksFor(key, true);
 }
 
 function onIntent(event: Event): void {

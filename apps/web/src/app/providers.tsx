@@ -1,25 +1,27 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
-import { classifyError, createQueryClient, createTrpcClient, trpc } from '../lib/trpc';
+import { classifyError } from '../lib/errors';
+import { useSessionSource } from '../lib/session';
+import { createQueryClient, createTrpcClient, trpc } from '../lib/trpc';
 
 /**
- * The query client of the SPA. A 401 from any call means the session ended: `session.me` is asked
- * again, and the access gate then sends the user to the sign-in.
+ * The query client of the Control Panel. A 401 from any call means the session ended: `session.me`
+ * is asked again, and the access gate then sends the user to the sign-in.
  */
-export function createAppQueryClient(): QueryClient {
+export function createAppQueryClient(onUnauthorized: () => void): QueryClient {
   const client = createQueryClient();
   client.getQueryCache().config.onError = (error) => {
-    if (classifyError(error) === 'unauthorized') {
-      void client.invalidateQueries({ queryKey: getQueryKey(trpc.session.me) });
-    }
+    if (classifyError(error) === 'unauthorized') onUnauthorized();
   };
   return client;
 }
 
+// One per page load: the Control Panel's cache outlives its layout (a public page in between).
+let clients: { query: QueryClient; trpc: ReturnType<typeof createTrpcClient> } | undefined;
+
 /**
- * Query and tRPC clients. `queryClient` is given when the cache is seeded before the first render
- * (the public data the page was rendered with, see main.tsx and entry-server.tsx).
+ * Query and tRPC clients of the Control Panel (its layout renders this; the public pages have none,
+ * decision 042). `queryClient` is given by tests.
  */
 export function Providers({
   children,
@@ -28,11 +30,18 @@ export function Providers({
   children: ReactNode;
   queryClient?: QueryClient;
 }) {
-  const [queryClient] = useState(() => given ?? createAppQueryClient());
-  const [trpcClient] = useState(createTrpcClient);
+  const session = useSessionSource();
+  const [{ query, trpc: trpcClient }] = useState(() => {
+    if (given) return { query: given, trpc: createTrpcClient() };
+    clients ??= {
+      query: createAppQueryClient(() => void session.refresh()),
+      trpc: createTrpcClient(),
+    };
+    return clients;
+  });
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    <trpc.Provider client={trpcClient} queryClient={query}>
+      <QueryClientProvider client={query}>{children}</QueryClientProvider>
     </trpc.Provider>
   );
 }

@@ -18,7 +18,7 @@ import {
 } from '@nova/domain';
 import { paths } from '../config/paths';
 import { HomePage } from '../features/home/home-page';
-import { chunk, load, type Chunk } from './chunks';
+import { chunk, load, type Chunk } from '../lib/chunks';
 import { PublicLayout } from './root-layout';
 
 const controlPanel = chunk(() => import('./control-panel-layout'));
@@ -44,13 +44,25 @@ const PUBLIC_CHUNKS: Record<string, Chunk<unknown>> = {
 };
 
 /**
- * Starts loading the chunks a Control Panel address needs, all at once: without this the layout's
- * chunk and the page's chunk would load one after the other.
+ * The legal texts' own chunks: loaded for a navigation inside the SPA, not for a page the BFF
+ * rendered, which keeps the text's markup (components/server-markup.tsx).
  */
-export function preloadChunksFor(pathname: string): void {
+const TEXT_CHUNKS: Record<string, () => Promise<unknown>> = {
+  [paths.imprint]: () => imprint().then((m) => m.imprintText()),
+  [paths.termsOfUse]: () => terms().then((m) => m.termsText()),
+};
+
+/**
+ * Starts loading the chunks an address needs, all at once: without this the layout's chunk and the
+ * page's chunk would load one after the other. `navigation`: for a navigation inside the SPA (the
+ * page's server-rendered parts are not there then).
+ */
+export function preloadChunksFor(pathname: string, navigation = false): void {
   const ignore = () => undefined; // a failed preload is retried by the navigation itself
   const page = PUBLIC_CHUNKS[pathname];
   if (page) void page().catch(ignore);
+  const text = navigation ? TEXT_CHUNKS[pathname] : undefined;
+  if (text) void text().catch(ignore);
   if (!pathname.startsWith(paths.controlPanel)) return;
   void controlPanel().catch(ignore);
   if (pathname.startsWith(paths.serverManager)) void serverManager().catch(ignore);

@@ -1,6 +1,6 @@
 import { NotFoundPage, UnauthorizedPage } from './status-pages';
 import { RedirectToLogin } from './redirect-to-login';
-import { classifyError } from '../lib/trpc';
+import { classifyError } from '../lib/errors';
 
 /**
  * What a failed player call shows when it is not the screen's own failure state: a game API 403 is

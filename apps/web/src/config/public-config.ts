@@ -58,14 +58,18 @@ function readConfig(): PublicConfig {
 
 export const publicConfig: PublicConfig = readConfig();
 
-/** The public data the BFF rendered the page with (dehydrated queries); null when none. */
-export function initialQueryState(): unknown {
+/** The `nova-state` slot: the render time and the public data the BFF rendered the page with. */
+export function initialPageState(): unknown {
   return readSlot('nova-state');
 }
 
 /** The signed-in user as the BFF knew it when serving the page; null when unknown (dev server). */
 export function initialMe(): Me | null {
-  const value = readSlot('nova-session');
+  return parseMe(readSlot('nova-session'));
+}
+
+/** A `session.me` answer after a light shape check (no zod in the public entry); null when malformed. */
+export function parseMe(value: unknown): Me | null {
   if (!isObject(value) || typeof value.signedIn !== 'boolean') return null;
   if (!value.signedIn) return { signedIn: false };
   const { id, username, displayName, roles } = value;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { initialMe, publicConfig } from '../config/public-config';
 import { giveConsent, hasConsent } from './cookie-consent';
-import { classifyError } from './trpc';
+import { classifyError } from './errors';
 
 describe('classifyError', () => {
   it.each([

@@ -5,12 +5,11 @@
  * the fields; a 401 keeps what the user typed (form-draft) and asks for the session again, so the
  * access gate can send the user through the sign-in and back.
  */
-import { getQueryKey } from '@trpc/react-query';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { classifyError } from './errors';
 import { saveDraft } from './form-draft';
-import { classifyError, trpc } from './trpc';
+import { useSessionSource } from './session';
 
 interface ErrorData {
   data?: { fieldErrors?: unknown; reason?: unknown } | null;
@@ -64,14 +63,14 @@ export function applyFieldErrors<T extends FieldValues>(
  * Returns true when the failure was handled that way.
  */
 export function useSessionLoss() {
-  const queryClient = useQueryClient();
+  const session = useSessionSource();
   return useCallback(
     (error: unknown, draft?: { scope: string; state: unknown }): boolean => {
       if (classifyError(error) !== 'unauthorized') return false;
       if (draft) saveDraft(draft.scope, draft.state);
-      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.session.me) });
+      void session.refresh();
       return true;
     },
-    [queryClient],
+    [session],
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Components against a stand-in BFF: every tRPC call of the rendered tree goes to `answer(path,
- * input)`; a rejection reaches the component as the client error it would get over HTTP.
+ * input)`, and so does the session store's `session.me`; a rejection reaches the component as the
+ * client error it would get over HTTP.
  */
 import type { AppRouter } from '@nova/bff';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { SessionContext, SessionSource } from '../lib/session';
 import { trpc } from '../lib/trpc';
 
 export type Answer = (path: string, input: unknown) => Promise<unknown>;
@@ -27,10 +29,13 @@ export function renderWithBff(ui: ReactNode, answer: Answer): RenderResult {
       });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = trpc.createClient({ links: [link] });
+  const session = new SessionSource(null, () => answer('session.me', undefined));
   return render(
-    <trpc.Provider client={client} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-    </trpc.Provider>,
+    <SessionContext value={session}>
+      <trpc.Provider client={client} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      </trpc.Provider>
+    </SessionContext>,
   );
 }
 

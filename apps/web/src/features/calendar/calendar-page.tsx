@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { useNow } from '../../lib/render-time';
-import { trpc } from '../../lib/trpc';
+import { usePublicQuery } from '../../lib/public-data';
 import { DayList } from './components/day-list';
 import { MonthGrid } from './components/month-grid';
 
@@ -20,7 +20,7 @@ function group(events: readonly CalendarEventView[]): Map<string, CalendarEventV
 export function CalendarPage() {
   // The month shown; null: the current one (computed from the clock, see useNow).
   const [chosen, setMonth] = useState<YearMonth | null>(null);
-  const calendar = trpc.calendar.list.useQuery();
+  const calendar = usePublicQuery('calendar');
   const byDay = useMemo(() => group(calendar.data ?? []), [calendar.data]);
   const now = useNow();
   const today = dayKeyOf(now / 1000);

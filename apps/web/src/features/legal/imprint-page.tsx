@@ -1,7 +1,9 @@
-import { publicConfig } from '../../config/public-config';
-import { LegalDocumentView } from './components/legal-document';
+import { ServerMarkup } from '../../components/server-markup';
+import { chunk } from '../../lib/chunks';
 import { useHashScroll } from './components/use-hash-scroll';
-import { imprint } from './content';
+
+/** The text's code: not loaded when the page comes rendered from the BFF (ServerMarkup). */
+export const imprintText = chunk(() => import('./imprint-text'));
 
 /** Doc 1 §2.4. */
 export function ImprintPage() {
@@ -9,7 +11,7 @@ export function ImprintPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <title>Impressum – Nova Legacy</title>
-      <LegalDocumentView document={imprint(publicConfig.operator)} />
+      <ServerMarkup id="impressum-text" chunk={imprintText} pick={(m) => m.ImprintText} />
     </div>
   );
 }

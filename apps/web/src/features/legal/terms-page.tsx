@@ -1,7 +1,9 @@
-import { publicConfig } from '../../config/public-config';
-import { LegalDocumentView } from './components/legal-document';
+import { ServerMarkup } from '../../components/server-markup';
+import { chunk } from '../../lib/chunks';
 import { useHashScroll } from './components/use-hash-scroll';
-import { privacyPolicy, termsOfUse } from './content';
+
+/** The text's code: not loaded when the page comes rendered from the BFF (ServerMarkup). */
+export const termsText = chunk(() => import('./terms-text'));
 
 /** Doc 1 §2.5: the terms of use, then the privacy policy (anchor targets like #cookies). */
 export function TermsPage() {
@@ -9,11 +11,7 @@ export function TermsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <title>Nutzungsbedingungen und Datenschutz – Nova Legacy</title>
-      <LegalDocumentView document={termsOfUse(publicConfig.operator)} />
-      <hr className="my-12 border-slate-200 dark:border-slate-800" />
-      <div id="datenschutzerklaerung">
-        <LegalDocumentView document={privacyPolicy(publicConfig.operator)} as="h2" />
-      </div>
+      <ServerMarkup id="nutzungsbedingungen-text" chunk={termsText} pick={(m) => m.TermsText} />
     </div>
   );
 }

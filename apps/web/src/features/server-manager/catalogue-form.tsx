@@ -12,22 +12,9 @@ import { Field, Input, Select } from '../../components/ui/field';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { applyFieldErrors, useSessionLoss } from '../../lib/mutation';
 import { beginStepUp, isStepUpRequired } from '../../lib/step-up';
-import { useCatalogueApi, type CatalogueRow } from './catalogue-api';
+import { useCatalogueApi } from './catalogue-api';
+import { draftScope, type CatalogueDraft, type FormMode, type Outcome } from './draft';
 import { isNumericText, payloadOf, type FormValues } from './form-values';
-
-export type FormMode = { kind: 'create' } | { kind: 'edit'; row: CatalogueRow };
-
-/** What survives a trip through the sign-in: the open form and what was typed. */
-export interface CatalogueDraft {
-  mode: FormMode;
-  values: FormValues;
-  /** Back from the re-authentication a delete asked for: the confirmation is open again. */
-  confirmRemove?: boolean;
-}
-
-export const draftScope = (key: CatalogueKey) => `catalogue:${key}`;
-
-export type Outcome = 'created' | 'updated' | 'removed';
 
 /**
  * The add/edit form of the generic table (doc 2 §4–§5, §8): fields from the registry, numbers as

@@ -14,17 +14,22 @@ import { useSearchParams } from 'react-router-dom';
 import { failureStatus } from '../../components/failure-status';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
+import { chunk, lazyComponent } from '../../lib/chunks';
 import { useRestoredDraft } from '../../lib/form-draft';
 import { useCatalogueApi, useCatalogueUtils, type CatalogueRow } from './catalogue-api';
-import { CatalogueForm, draftScope, type CatalogueDraft, type Outcome } from './catalogue-form';
+import { draftScope, type CatalogueDraft, type Outcome } from './draft';
 import { emptyValues, valuesOf } from './form-values';
 
 const PAGE_PARAM = 'seite';
+
+/** The add/edit dialog: its own chunk, not needed to show the table (decision 042). */
+const catalogueDialog = chunk(() => import('./catalogue-dialog'));
+const CatalogueDialog = lazyComponent(catalogueDialog, (m) => m.CatalogueDialog);
 
 /**
  * A manager screen of Server Management (doc 2 "Generic table screen"): the catalogue's list, loaded
@@ -119,25 +124,16 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
           />
         </>
       )}
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing?.mode.kind === 'create' ? messages.add : messages.edit}
-      >
-        {editing && (
-          <CatalogueForm
-            key={editing.mode.kind === 'edit' ? String(editing.mode.row.id) : 'create'}
-            catalogueKey={catalogueKey}
-            catalogue={catalogue}
-            mode={editing.mode}
-            initialValues={editing.values}
-            initialConfirmRemove={editing.confirmRemove ?? false}
-            onDone={done}
-          />
-        )}
-      </Dialog>
+      <LazyDialog chunk={catalogueDialog} open={editing !== null}>
+        <CatalogueDialog
+          catalogueKey={catalogueKey}
+          catalogue={catalogue}
+          editing={editing}
+          title={editing?.mode.kind === 'create' ? messages.add : messages.edit}
+          onClose={() => setEditing(null)}
+          onDone={done}
+        />
+      </LazyDialog>
     </section>
   );
 }

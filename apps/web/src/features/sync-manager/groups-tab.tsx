@@ -3,11 +3,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Loading } from '../../components/ui/loading';
 import { useReloadLists, useSyncLists, type SyncGroupRow } from './api';
-import { GroupForm } from './group-form';
+import { GroupDialog, syncDialogs } from './dialogs';
 import { LoadFailure } from './load-failure';
 import { useSyncDialog, type Resumed } from './dialog-state';
 import type { GroupValues } from './resume';
@@ -69,26 +69,16 @@ export function GroupsTab({
           }}
         />
       )}
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing?.row ? 'Sync Gruppe bearbeiten' : T.addGroup}
-      >
-        {editing &&
-          (objects.isError ? (
-            <LoadFailure text={T.objectsLoadFailed} onRetry={() => void objects.refetch()} />
-          ) : (
-            <GroupForm
-              key={editing.row?.id ?? 'new'}
-              row={editing.row}
-              objects={objects.data ?? []}
-              {...(editing.resumed ? { resumed: editing.resumed } : {})}
-              onDone={done}
-            />
-          ))}
-      </Dialog>
+      <LazyDialog chunk={syncDialogs} open={editing !== null}>
+        <GroupDialog
+          editing={editing}
+          objects={objects.data ?? []}
+          objectsFailed={objects.isError}
+          onRetryObjects={() => void objects.refetch()}
+          onClose={() => setEditing(null)}
+          onDone={done}
+        />
+      </LazyDialog>
     </div>
   );
 }

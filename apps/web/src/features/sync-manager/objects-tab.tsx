@@ -3,13 +3,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Field, Select } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { useReloadLists, useSyncLists, type SyncObjectRow } from './api';
 import { LoadFailure } from './load-failure';
-import { ObjectForm } from './object-form';
+import { ObjectDialog, syncDialogs } from './dialogs';
 import { useSyncDialog, type Resumed } from './dialog-state';
 import type { ObjectValues } from './resume';
 
@@ -138,22 +138,9 @@ export function ObjectsTab({
           }}
         />
       )}
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing?.row ? 'Sync Objekt bearbeiten' : T.addObject}
-      >
-        {editing && (
-          <ObjectForm
-            key={editing.row?.id ?? 'new'}
-            row={editing.row}
-            {...(editing.resumed ? { resumed: editing.resumed } : {})}
-            onDone={done}
-          />
-        )}
-      </Dialog>
+      <LazyDialog chunk={syncDialogs} open={editing !== null}>
+        <ObjectDialog editing={editing} onClose={() => setEditing(null)} onDone={done} />
+      </LazyDialog>
     </div>
   );
 }

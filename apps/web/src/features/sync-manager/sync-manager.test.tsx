@@ -67,7 +67,7 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Sync Objekt Rolle Polizei bearbeiten' }),
     );
-    let dialog = screen.getByRole('dialog', { name: 'Sync Objekt bearbeiten' });
+    let dialog = await screen.findByRole('dialog', { name: 'Sync Objekt bearbeiten' });
     // What the admin typed before deleting survives the trip.
     await userEvent.clear(within(dialog).getByLabelText('Beschreibung'));
     await userEvent.type(within(dialog).getByLabelText('Beschreibung'), 'Rolle Polizei alt');
@@ -98,7 +98,7 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     bff(() => Promise.reject(stepUpRefusal()));
     const first = renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' }));
-    let dialog = screen.getByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    let dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
     await userEvent.click(within(dialog).getByLabelText('Servergruppe Admin [teamspeak]'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
@@ -162,12 +162,14 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     const first = renderPage();
     await userEvent.click(await screen.findByRole('tab', { name: 'Sync Objects' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Neues Sync Objekt hinzufügen' }));
-    let dialog = screen.getByRole('dialog', { name: 'Neues Sync Objekt hinzufügen' });
+    let dialog = await screen.findByRole('dialog', { name: 'Neues Sync Objekt hinzufügen' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Plattform'), 'discord');
     await userEvent.type(within(dialog).getByLabelText('Externe ID'), '4711');
     await userEvent.type(within(dialog).getByLabelText('Beschreibung'), 'Rolle Feuerwehr');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await vi.waitFor(() => expect(sessionStorage.length).toBe(1));
+    // Who is signed in is asked again (the access gate then sends the user to the sign-in).
+    expect(answer).toHaveBeenCalledWith('session.me', undefined);
     first.unmount();
 
     // Signed in again and back on the page: the dialog as it was, nothing asked about deleting.

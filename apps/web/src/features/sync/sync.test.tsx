@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Session from '../../lib/session';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { SyncOverviewPage } from './sync-overview-page';
 import { TeamspeakSyncPage } from './teamspeak-page';
@@ -14,7 +15,8 @@ const config = vi.hoisted(() => ({
   },
 }));
 vi.mock('../../config/public-config', () => config);
-vi.mock('../../lib/session', () => ({
+vi.mock('../../lib/session', async (original) => ({
+  ...(await original<typeof Session>()),
   useSession: () => ({
     status: 'ready',
     me: { signedIn: true, id: '3f6c2a1e-0000-4000-8000-000000007a21', username: 'spieler', roles: [] },

@@ -3,7 +3,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSession } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { usePublicQuery } from '../../lib/public-data';
 import { RankTable } from './components/rank-table';
 import { TopCard } from './components/top-card';
 
@@ -12,7 +12,7 @@ import { TopCard } from './components/top-card';
  * signed-in player's own rows are highlighted (issue 11).
  */
 export function ToplistPage() {
-  const toplist = trpc.toplist.get.useQuery();
+  const toplist = usePublicQuery('toplist');
   const data = toplist.data;
   const session = useSession();
   const me = session.status === 'ready' && session.me.signedIn ? session.me : null;
