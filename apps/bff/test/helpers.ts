@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../src/app';
 import { createDatabase, type Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
 import { SessionManager } from '../src/session/manager';
-import type { SessionStore } from '../src/session/types';
+import type { SessionRecord, SessionStore } from '../src/session/types';
 
 let shared: Database | undefined;
 /**
@@ -48,6 +48,40 @@ export function testSessionManager(store: SessionStore): SessionManager {
     secure: true,
     https: false,
   });
+}
+
+/** A live session record with all three tokens, for the store tests (tokens at rest, decision 031/041). */
+export function recordWithTokens(): SessionRecord {
+  return {
+    userId: 'u1',
+    sid: 's1',
+    displayName: 'Jonas_Weber',
+    createdAt: Date.now(),
+    lastSeenAt: Date.now(),
+    auth: {
+      accessToken: 'access-secret',
+      refreshToken: 'refresh-secret',
+      idToken: 'id-secret',
+      accessTokenExpiresAt: Date.now() + 60_000,
+      username: 'spieler',
+      roles: ['web:beta'],
+    },
+  };
+}
+
+/**
+ * A logout answered without any token in the browser's URL: to the identity provider's logout page
+ * with the client id and the return address only, the session cookie cleared (decision 032).
+ */
+export function expectTokenlessLogout(
+  logout: { status: number; location: string | null; setCookies: string[] },
+  issuer: string,
+): URL {
+  expect(logout.status).toBe(303);
+  const endSession = new URL(logout.location ?? '');
+  expect(endSession.href.startsWith(`${issuer}/protocol/openid-connect/logout`)).toBe(true);
+  expect([...endSession.searchParams.keys()].sort()).toEqual(['client_id', 'post_logout_redirect_uri']);
+  return endSession;
 }
 
 /** Headers of a same-origin SPA request. */

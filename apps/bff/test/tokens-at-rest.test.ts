@@ -8,12 +8,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EncryptedSessionStore, tokenEncryptionKey } from '../src/session/encrypted-store';
 import { MemorySessionStore } from '../src/session/memory-store';
-import type { SessionRecord, SessionStore } from '../src/session/types';
+import type { SessionStore } from '../src/session/types';
 import { HttpBrowser, signIn } from './http-browser';
 import { stackSessionStore } from './session-tools';
 import { startStack, TEST_SESSION_SECRET, type Bff, type Stack } from './stack';
 import { createHmac } from 'node:crypto';
-import { SPA } from './helpers';
+import { SPA, recordWithTokens } from './helpers';
 
 async function dumpRedis(redis: Redis): Promise<string> {
   const parts: string[] = [];
@@ -70,26 +70,10 @@ describe('tokens at rest in Redis', () => {
 });
 
 describe('the encrypting store', () => {
-  const record = (): SessionRecord => ({
-    userId: 'u1',
-    sid: 's1',
-    displayName: 'Jonas_Weber',
-    createdAt: Date.now(),
-    lastSeenAt: Date.now(),
-    auth: {
-      accessToken: 'access-secret',
-      refreshToken: 'refresh-secret',
-      idToken: 'id-secret',
-      accessTokenExpiresAt: Date.now() + 60_000,
-      username: 'spieler',
-      roles: [],
-    },
-  });
-
   it('keeps ciphertext in the store it wraps, and the code verifier of a pending login too', async () => {
     const inner = new MemorySessionStore();
     const store = new EncryptedSessionStore(inner, tokenEncryptionKey('x'.repeat(32)));
-    await store.create('k1', record(), 60_000);
+    await store.create('k1', recordWithTokens(), 60_000);
     const raw = JSON.stringify(await inner.get('k1'));
     for (const secret of ['access-secret', 'refresh-secret', 'id-secret']) expect(raw).not.toContain(secret);
     expect((await store.get('k1'))?.auth).toMatchObject({
@@ -111,7 +95,7 @@ describe('the encrypting store', () => {
     const inner = new MemorySessionStore();
     const store = new EncryptedSessionStore(inner, tokenEncryptionKey('x'.repeat(32)));
     const other = new EncryptedSessionStore(inner, tokenEncryptionKey('y'.repeat(32)));
-    await store.create('k1', record(), 60_000);
+    await store.create('k1', recordWithTokens(), 60_000);
     const sealed = (await inner.get('k1'))!;
 
     await inner.create('k2', sealed, 60_000); // copied into another session

@@ -50,8 +50,8 @@ function upstreamErrors<R extends { ok: boolean; error?: { cause?: unknown } }>(
   return result;
 }
 
-// The policy, the upstream error mapping and (for authedProcedure) the signed-in check are one
-// middleware each: every middleware level costs tRPC copies of the call's options and context, a
+// The policy, the upstream error mapping and (for authedProcedure) the signed-in check run in one
+// middleware: every middleware level costs tRPC copies of the call's options and context, a
 // measurable share of an authenticated call (issue 11, decision 041).
 
 /** Allowed for everyone the policy table allows; the table decides, not the builder. */

@@ -204,8 +204,7 @@ export async function answerQueries<TRouter extends AnyTRPCRouter>(
       responseMeta?.({
         ctx: ctx(),
         info,
-        // Deprecated in tRPC, still passed by it: a responseMeta may read it.
-        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- tRPC 11's ResponseMetaFn still requires `paths` and resolveResponse passes it; the query path answers as resolveResponse does
         paths: calls.map((call) => call.path),
         data: Array.isArray(untransformed) ? untransformed : [untransformed],
         errors,

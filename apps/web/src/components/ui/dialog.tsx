@@ -7,19 +7,25 @@ import type { ReactNode } from 'react';
  */
 export function Dialog({
   open,
-  onOpenChange,
+  onClose,
   title,
   description,
   children,
 }: {
   open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Escape, the close button or a click beside it: the dialog asks to be closed. */
+  onClose: () => void;
   title: string;
   description?: string;
   children: ReactNode;
 }) {
   return (
-    <Primitive.Root open={open} onOpenChange={onOpenChange}>
+    <Primitive.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+    >
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <Primitive.Content

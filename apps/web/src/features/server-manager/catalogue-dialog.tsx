@@ -24,13 +24,7 @@ export function CatalogueDialog({
   onDone: (outcome: Outcome) => void;
 }) {
   return (
-    <Dialog
-      open={editing !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title={title}
-    >
+    <Dialog open={editing !== null} onClose={onClose} title={title}>
       {editing && (
         <CatalogueForm
           key={editing.mode.kind === 'edit' ? String(editing.mode.row.id) : 'create'}

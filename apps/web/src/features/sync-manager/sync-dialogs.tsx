@@ -31,9 +31,7 @@ export function GroupDialog({
   return (
     <Dialog
       open={editing !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onClose={onClose}
       title={editing?.row ? 'Sync Gruppe bearbeiten' : T.addGroup}
     >
       {editing &&
@@ -64,9 +62,7 @@ export function ObjectDialog({
   return (
     <Dialog
       open={editing !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onClose={onClose}
       title={editing?.row ? 'Sync Objekt bearbeiten' : T.addObject}
     >
       {editing && (
