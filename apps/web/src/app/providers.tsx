@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { classifyError } from '../lib/errors';
 import { useSessionSource } from '../lib/session';
 import { createQueryClient, createTrpcClient, trpc } from '../lib/trpc';
@@ -8,7 +8,7 @@ import { createQueryClient, createTrpcClient, trpc } from '../lib/trpc';
  * The query client of the Control Panel. A 401 from any call means the session ended: `session.me`
  * is asked again, and the access gate then sends the user to the sign-in.
  */
-export function createAppQueryClient(onUnauthorized: () => void): QueryClient {
+function createAppQueryClient(onUnauthorized: () => void): QueryClient {
   const client = createQueryClient();
   client.getQueryCache().config.onError = (error) => {
     if (classifyError(error) === 'unauthorized') onUnauthorized();
@@ -21,27 +21,14 @@ let clients: { query: QueryClient; trpc: ReturnType<typeof createTrpcClient> } |
 
 /**
  * Query and tRPC clients of the Control Panel (its layout renders this; the public pages have none,
- * decision 042). `queryClient` is given by tests.
+ * decision 042).
  */
-export function Providers({
-  children,
-  queryClient: given,
-}: {
-  children: ReactNode;
-  queryClient?: QueryClient;
-}) {
+export function Providers({ children }: { children: ReactNode }) {
   const session = useSessionSource();
-  const [{ query, trpc: trpcClient }] = useState(() => {
-    if (given) return { query: given, trpc: createTrpcClient() };
-    clients ??= {
-      query: createAppQueryClient(() => void session.refresh()),
-      trpc: createTrpcClient(),
-    };
-    return clients;
-  });
+  clients ??= { query: createAppQueryClient(() => void session.refresh()), trpc: createTrpcClient() };
   return (
-    <trpc.Provider client={trpcClient} queryClient={query}>
-      <QueryClientProvider client={query}>{children}</QueryClientProvider>
+    <trpc.Provider client={clients.trpc} queryClient={clients.query}>
+      <QueryClientProvider client={clients.query}>{children}</QueryClientProvider>
     </trpc.Provider>
   );
 }
