@@ -6,3 +6,4 @@ export * from './paths';
 export * from './views';
 export * from './public-config';
 export * from './sync';
+export * from './writes';
