@@ -17,30 +17,59 @@ declare module 'vitest' {
 }
 
 /**
- * The machine's PostgreSQL (127.0.0.1:5432, trust auth) with a database of the tests' own, created
- * and migrated once here so that parallel test files never migrate concurrently. TEST_DATABASE_URL
- * names another one.
+ * The machine's PostgreSQL (127.0.0.1:5432, trust auth) with a database of this run's own: created
+ * fresh and migrated once here (so parallel test files never migrate concurrently), dropped in
+ * teardown. A fresh one per run means a database left behind by another checkout or branch (other
+ * migrations, other rows) never decides the result. TEST_DATABASE_URL names another one, used as is.
  */
-async function prepareDatabase(): Promise<string> {
-  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nova_audit_test';
+let ownDatabase: { admin: string; name: string } | undefined;
+
+async function adminQuery(adminUrl: string, text: string): Promise<string[]> {
   const { default: pg } = await import('pg');
-  const name = new URL(url).pathname.slice(1);
-  const admin = new pg.Client({
-    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).href,
-  });
+  const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();
   } catch (error) {
     throw new Error(
-      `PostgreSQL für die Tests nicht erreichbar (${new URL(url).host}). Starten oder TEST_DATABASE_URL setzen.`,
+      `PostgreSQL für die Tests nicht erreichbar (${new URL(adminUrl).host}). Starten oder TEST_DATABASE_URL setzen.`,
       { cause: error },
     );
   }
   try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+    const result = await admin.query<{ name: string }>(text);
+    return result.rows.map((row) => row.name);
   } finally {
     await admin.end();
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function prepareDatabase(): Promise<string> {
+  let url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const name = `nova_test_${process.pid}_${Date.now().toString(36)}`;
+    const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
+    // Databases of runs that were killed before their teardown: their process is gone.
+    const left = await adminQuery(
+      admin,
+      "select datname as name from pg_database where datname like 'nova\\_test\\_%'",
+    );
+    for (const old of left) {
+      const pid = Number(old.split('_')[2]);
+      if (Number.isInteger(pid) && !alive(pid))
+        await adminQuery(admin, `drop database if exists "${old}" with (force)`);
+    }
+    await adminQuery(admin, `create database "${name}"`);
+    ownDatabase = { admin, name };
+    url = `postgres://postgres@127.0.0.1:5432/${name}`;
   }
   const { createDatabase } = await import('../src/db/database');
   const database = createDatabase({ kind: 'postgres', url });
@@ -101,7 +130,9 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('redisUrl', url);
 }
 
-export function teardown(): void {
+export async function teardown(): Promise<void> {
   child?.kill('SIGTERM');
   if (dir) rmSync(dir, { recursive: true, force: true });
+  if (ownDatabase)
+    await adminQuery(ownDatabase.admin, `drop database if exists "${ownDatabase.name}" with (force)`);
 }
