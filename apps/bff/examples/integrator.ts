@@ -3,6 +3,12 @@
  * token (ARCHITECTURE §5: `Authorization: Bearer`, no cookie, no CSRF header needed). Fully typed
  * against the BFF's AppRouter.
  *
+ * The script is a machine client (decision 053): the BFF knows it by its client id
+ * (MACHINE_CLIENT_IDS) or Keycloak's service-account marker. It may call the public procedures and
+ * what the policy table grants machines by name (catalogue and sync-manager lists, creates and
+ * updates, with the roles of its service account); deletes, player data and the audit log are
+ * refused (403). Every write is recorded as "Maschinen-Client" with its client id.
+ *
  *   OIDC_ISSUER=http://localhost:8080/realms/nova \
  *   INTEGRATOR_CLIENT_ID=integrator INTEGRATOR_CLIENT_SECRET=integrator-dev-secret \
  *   BFF_URL=http://localhost:3000 \

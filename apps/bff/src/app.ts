@@ -233,7 +233,15 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   await app.register((trpc, _options, registered) => {
     trpc.addHook('onRequest', limits.trpcPerClient);
-    trpc.addHook('onRequest', requestAuthHook({ publicUrl: env.publicUrl, sessions, oidc }));
+    trpc.addHook(
+      'onRequest',
+      requestAuthHook({
+        publicUrl: env.publicUrl,
+        sessions,
+        oidc,
+        machineClientIds: env.oidc.machineClientIds,
+      }),
+    );
     trpc.addHook('onRequest', limits.trpcPerUser);
     trpc.addHook('onSend', (_request, reply, payload, done) => {
       // The public response cache sets its own (shared) Cache-Control.

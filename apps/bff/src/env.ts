@@ -41,6 +41,8 @@ const Raw = z.object({
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('nova-web'),
   OIDC_CLIENT_SECRET: optionalText,
+  /** Client ids of machine clients (service accounts), comma-separated (decision 053). */
+  MACHINE_CLIENT_IDS: z.string().default('integrator'),
   /** Override of the identity provider's user administration page; `{id}` is the user id. */
   IDP_ADMIN_USER_URL: optionalText,
 
@@ -198,6 +200,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
       // The demo identity provider's secret; production requires its own (checked above).
       clientSecret: raw.OIDC_CLIENT_SECRET ?? 'nova-web-dev-secret',
       adminUserUrl: raw.IDP_ADMIN_USER_URL,
+      machineClientIds: raw.MACHINE_CLIENT_IDS.split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
     },
     gameApi: {
       baseUrl: withSlash(raw.GAME_API_URL ?? DEMO_GAME_API),

@@ -169,9 +169,10 @@ describe('accountability: audit log, step-up and own sessions', () => {
     });
   });
 
-  it('records a re-authentication as another person as a sign-in, not as a step-up', async () => {
+  it('a re-authentication as another person never hands the session over and explains it in German', async () => {
     const browser = new HttpBrowser();
     await signIn(browser, a.url, 'spieler');
+    const cookieBefore = browser.cookies.get('nova_session')?.value;
     const login = await browser.get(`${a.url}/auth/login?stepUp=1&returnTo=%2Fcontrol-panel`);
     const form = formOf(login);
     let step = await browser.follow(
@@ -181,11 +182,34 @@ describe('accountability: audit log, step-up and own sessions', () => {
     );
     // dev-idp first ends the other person's session there (a page that submits itself).
     if (step.body.includes('logout/confirm')) step = await browser.submit(step, {});
-    expect(new URL(step.url).pathname).toBe('/control-panel');
+    expect(new URL(step.url).pathname).toBe('/auth/callback');
+    expect(step.status).toBe(403);
+    expect(step.body).toContain('Du hast dich mit einem anderen Konto angemeldet.');
+    // dev-idp ended spieler's session there when beta signed in (back-channel logout to the BFF);
+    // the BFF's session never became beta's.
+    expect(step.body).toContain(
+      'Es wurde nichts ausgeführt. Der Anmeldedienst hat deine Sitzung beendet; bitte melde dich erneut als spieler an.',
+    );
+    expect(browser.cookies.get('nova_session')?.value).toBe(cookieBefore);
     const me = await query(browser, a.url, 'session.me');
-    expect((me.body.result?.data as { username: string }).username).toBe('beta');
-    const [latest] = await auditRows({ person: 'beta', action: 'auth.' });
-    expect(latest).toMatchObject({ action: 'auth.sign-in', outcome: 'success' });
+    expect(me.body.result?.data).toEqual({ signedIn: false });
+    const [latest] = await auditRows({ person: 'spieler', action: 'auth.step-up' });
+    expect(latest).toMatchObject({ outcome: 'refused', detail: 'anderes Konto: beta' });
+  });
+
+  it("a person's access token without auth_time (dev-idp's) cannot delete as bearer", async () => {
+    const record = await store.get(sessionKey(admin));
+    const token = record?.auth.accessToken ?? '';
+    expect(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString())).not.toHaveProperty(
+      'auth_time',
+    );
+    const answer = await fetch(`${a.url}/trpc/catalogue.wantedReasons.remove`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 999_999 }),
+    });
+    expect(answer.status).toBe(403);
+    expect(((await answer.json()) as Answer['body']).error?.data.reason).toBe('STEP_UP_REQUIRED');
   });
 
   it("records a failed action with the game API's status", async () => {
@@ -411,7 +435,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
     const csv = (exported.body.result?.data as { csv: string }).csv;
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Zeitpunkt,Person,Subjekt,Aktion,Zieltyp,Ziel-ID,Ergebnis,Status,Hinweis,Vorher,Nachher,Anfrage,IP (gekürzt)',
+      'Zeitpunkt,Person,Subjekt,Aktion,Zieltyp,Ziel-ID,Ergebnis,Status,Hinweis,Vorher,Nachher,Anfrage,IP (gekürzt),Zugang,Client',
     );
     expect(lines.length - 1).toBe(
       (await auditRows({ target: `catalogue.wantedReasons ${createdId}` })).length,

@@ -283,6 +283,22 @@ describe('sign-in through the BFF', () => {
     expect(toplist.status).toBe(200);
   });
 
+  it("dev-idp's integrator is a machine client: no player data, no deletes (decision 053)", async () => {
+    const token = await integratorToken(stack.idp.issuer);
+    const get = (path: string, input: unknown) =>
+      fetch(`${bff.url}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await get('player.bankAccounts', { userId: DEMO_ACCOUNTS.spieler.id })).status).toBe(403);
+    expect((await get('player.profile', {})).status).toBe(403);
+    const remove = await fetch(`${bff.url}/trpc/catalogue.wantedReasons.remove`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 1 }),
+    });
+    expect(remove.status).toBe(403);
+  });
+
   it('the integrator example calls the API with typed procedures and a client-credentials token', async () => {
     const client = await integratorClient({
       issuer: stack.idp.issuer,

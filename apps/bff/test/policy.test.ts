@@ -36,7 +36,13 @@ const WHO = {
   /** A catalogue role without the hub's role: the manager routes are children of the hub. */
   carOnly: principal('car-only-id', ['web:admin:server-manager:car']),
   syncer: principal('syncer-id', ['web:admin:sync-manager']),
-  integrator: { ...principal('service-account', [HUB, 'web:admin:server-manager:wanted']), via: 'bearer' },
+  /** A machine client (decision 053): only what the policy grants machines by name. */
+  integrator: {
+    ...principal('service-account', [HUB, 'web:admin:server-manager:wanted']),
+    via: 'bearer',
+    machine: true,
+    clientId: 'integrator',
+  },
 } as const;
 
 type Who = keyof typeof WHO;
@@ -51,9 +57,8 @@ const SIGNED_IN: Who[] = [
   'driver',
   'carOnly',
   'syncer',
-  'integrator',
 ];
-const EVERYONE: Who[] = ['anonymous', ...SIGNED_IN];
+const EVERYONE: Who[] = ['anonymous', ...SIGNED_IN, 'integrator'];
 
 /** Every procedure of the router with the callers it allows. */
 const ALLOWED: Record<string, Who[]> = {
@@ -96,7 +101,7 @@ const ALLOWED: Record<string, Who[]> = {
   'catalogue.wantedReasons.list': ['admin', 'wanteder', 'integrator'],
   'catalogue.wantedReasons.create': ['admin', 'wanteder', 'integrator'],
   'catalogue.wantedReasons.update': ['admin', 'wanteder', 'integrator'],
-  'catalogue.wantedReasons.remove': ['admin', 'wanteder', 'integrator'],
+  'catalogue.wantedReasons.remove': ['admin', 'wanteder'],
   'externalAccounts.status': SIGNED_IN,
   'externalAccounts.linkTeamspeak': SIGNED_IN,
   'externalAccounts.unlink': SIGNED_IN,

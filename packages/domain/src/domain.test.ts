@@ -268,6 +268,24 @@ describe('policy', () => {
     expect(decide(PROCEDURE_POLICY['player.profile'], { roles: [] })).toBe('allow');
   });
 
+  it('gives machine clients only what an entry grants them by name (decision 053)', () => {
+    const all = Object.values(ROLES);
+    const machine = { roles: all, machine: true };
+    expect(decide(PROCEDURE_POLICY['toplist.get'], machine)).toBe('allow');
+    expect(decide(PROCEDURE_POLICY['catalogue.wantedReasons.update'], machine)).toBe('allow');
+    expect(decide(PROCEDURE_POLICY['syncManager.objects.create'], machine)).toBe('allow');
+    expect(decide(PROCEDURE_POLICY['catalogue.wantedReasons.remove'], machine)).toBe('forbidden');
+    expect(decide(PROCEDURE_POLICY['syncManager.groups.remove'], machine)).toBe('forbidden');
+    expect(decide(PROCEDURE_POLICY['player.bankAccounts'], machine)).toBe('forbidden');
+    expect(decide(PROCEDURE_POLICY['audit.list'], machine)).toBe('forbidden');
+    expect(decide(PROCEDURE_POLICY['account.sessions'], machine)).toBe('forbidden');
+    // Still with the roles: a machine without them is refused.
+    expect(decide(PROCEDURE_POLICY['catalogue.wantedReasons.update'], { roles: [], machine: true })).toBe(
+      'forbidden',
+    );
+    expect(decide(PROCEDURE_POLICY['player.bankAccounts'], { roles: all, machine: false })).toBe('allow');
+  });
+
   it('gives every route of doc 1 §2.1 the access the spec names (expectations by hand)', () => {
     const signedIn = { kind: 'signed-in', roles: [] };
     const hub = 'web:admin:server-manager';

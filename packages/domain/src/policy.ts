@@ -3,7 +3,7 @@
  * with the roles it needs. Deny by default: a procedure missing here is refused by the BFF.
  * Roles and routes: doc 1 §2.1 and §6.
  */
-import { PUBLIC, SIGNED_IN, requires, type Access } from './access';
+import { PUBLIC, SIGNED_IN, forMachines, requires, type Access } from './access';
 import {
   CATALOGUES,
   CATALOGUE_KEYS,
@@ -32,7 +32,11 @@ function operationsOf(key: CatalogueKey): readonly CatalogueOperation[] {
 
 const CATALOGUE_PROCEDURES = Object.fromEntries(
   (Object.keys(CATALOGUES) as CatalogueKey[]).flatMap((key) =>
-    operationsOf(key).map((operation) => [`catalogue.${key}.${operation}`, catalogueAccess(key)]),
+    operationsOf(key).map((operation) => [
+      `catalogue.${key}.${operation}`,
+      // Machine clients may read and write a catalogue they hold the roles of, never delete (decision 053).
+      operation === 'remove' ? catalogueAccess(key) : forMachines(catalogueAccess(key)),
+    ]),
   ),
 ) as Partial<Record<CatalogueProcedurePath, Access>>;
 
@@ -40,6 +44,11 @@ const CATALOGUE_ROUTES = Object.fromEntries(
   CATALOGUE_KEYS.map((key) => [cataloguePath(key), catalogueAccess(key)]),
 ) as Record<CataloguePath, Access>;
 
+/**
+ * Machine clients (decision 053) get only what an entry grants them with `forMachines`: the catalogues
+ * and the sync manager's lists, creates and updates (with the roles). Not by default: any player's
+ * data, the own-account procedures, deletes (they need a person's recent sign-in) and the audit log.
+ */
 export const PROCEDURE_POLICY = {
   'session.me': PUBLIC,
   'toplist.get': PUBLIC,
@@ -63,13 +72,13 @@ export const PROCEDURE_POLICY = {
   'externalAccounts.unlink': SIGNED_IN,
   'externalAccounts.sync': SIGNED_IN,
   // Sync manager (doc 1 §2.1, §6): the route's role for reads and writes.
-  'syncManager.objects.list': requires(ROLES.syncManager),
-  'syncManager.objects.create': requires(ROLES.syncManager),
-  'syncManager.objects.update': requires(ROLES.syncManager),
+  'syncManager.objects.list': forMachines(requires(ROLES.syncManager)),
+  'syncManager.objects.create': forMachines(requires(ROLES.syncManager)),
+  'syncManager.objects.update': forMachines(requires(ROLES.syncManager)),
   'syncManager.objects.remove': requires(ROLES.syncManager),
-  'syncManager.groups.list': requires(ROLES.syncManager),
-  'syncManager.groups.create': requires(ROLES.syncManager),
-  'syncManager.groups.update': requires(ROLES.syncManager),
+  'syncManager.groups.list': forMachines(requires(ROLES.syncManager)),
+  'syncManager.groups.create': forMachines(requires(ROLES.syncManager)),
+  'syncManager.groups.update': forMachines(requires(ROLES.syncManager)),
   'syncManager.groups.remove': requires(ROLES.syncManager),
   'audit.list': requires(ROLES.admin),
   'audit.export': requires(ROLES.admin),

@@ -17,7 +17,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { GameApiError } from '../game-api/errors';
-import type { ContextInner } from '../trpc/context';
+import { callKindOf, type ContextInner } from '../trpc/context';
 import type { AuditEntry } from './log';
 
 export const AUDIT_UNAVAILABLE =
@@ -37,9 +37,14 @@ export interface AuditedAction<T> {
   targetId?: (result: T) => string | number | null;
 }
 
-function base(ctx: AuditContext): Pick<AuditEntry, 'actor' | 'requestId' | 'clientIp'> {
+function base(
+  ctx: AuditContext,
+): Pick<AuditEntry, 'actor' | 'requestId' | 'clientIp' | 'callKind' | 'clientId'> {
+  const { principal } = ctx;
   return {
-    actor: ctx.principal ? { id: ctx.principal.userId, name: ctx.principal.username } : null,
+    actor: principal ? { id: principal.userId, name: principal.username } : null,
+    callKind: principal ? callKindOf(principal) : null,
+    clientId: principal?.clientId ?? null,
     requestId: ctx.request?.id ?? null,
     clientIp: ctx.request?.clientIp ?? null,
   };

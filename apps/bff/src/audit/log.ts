@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import type { AuditOutcome, Schema } from '../db/schema';
+import type { AuditOutcome, CallKind, Schema } from '../db/schema';
 
 export interface AuditEntry {
   actor: { id: string; name: string } | null;
@@ -20,6 +20,10 @@ export interface AuditEntry {
   requestId?: string | null;
   /** Already shortened (client-ip.ts). */
   clientIp?: string | null;
+  /** How the call came: browser session, a person's token or a machine client (decision 053). */
+  callKind?: CallKind | null;
+  /** The OAuth client of a bearer token. */
+  clientId?: string | null;
 }
 
 export interface AuditRecord {
@@ -37,6 +41,8 @@ export interface AuditRecord {
   detail: string | null;
   requestId: string | null;
   clientIp: string | null;
+  callKind: CallKind | null;
+  clientId: string | null;
 }
 
 export interface AuditFilter {
@@ -80,6 +86,8 @@ export class AuditLog {
         detail: entry.detail ?? null,
         request_id: entry.requestId ?? null,
         client_ip: entry.clientIp ?? null,
+        call_kind: entry.callKind ?? null,
+        client_id: entry.clientId ?? null,
       })
       .execute();
   }
@@ -144,6 +152,8 @@ export class AuditLog {
         detail: row.detail,
         requestId: row.request_id,
         clientIp: row.client_ip,
+        callKind: row.call_kind ?? null,
+        clientId: row.client_id ?? null,
       })),
       total: Number(count?.total ?? 0),
     };

@@ -12,8 +12,16 @@ export interface BearerIdentity {
   username: string;
   displayName: string;
   roles: string[];
-  /** The token's `auth_time` (epoch seconds), absent in service-account tokens. */
+  /** The token's `auth_time` (epoch seconds); null when absent (never read as "recent"). */
   authTime: number | null;
+  /** The client the token was issued to (`azp`, else Keycloak's `client_id`). */
+  clientId: string | null;
+  /**
+   * A machine client, identified positively (decision 053): its client id is one of
+   * MACHINE_CLIENT_IDS, or the token carries Keycloak's service-account marker (the `client_id`
+   * claim of the `service_account` scope; `clientId` before Keycloak 25). Never from a missing claim.
+   */
+  machine: boolean;
 }
 
 export class InvalidBearerError extends Error {
@@ -27,12 +35,16 @@ type AccessClaims = JWTPayload &
     preferred_username?: unknown;
     name?: unknown;
     auth_time?: unknown;
+    client_id?: unknown;
+    clientId?: unknown;
   };
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 export async function verifyBearer(
   token: string,
   keys: JWTVerifyGetKey,
-  expected: { issuer: string; clientId: string },
+  expected: { issuer: string; clientId: string; machineClientIds: readonly string[] },
 ): Promise<BearerIdentity> {
   const payload = await verifyIssuerJwt<AccessClaims>(
     token,
@@ -49,6 +61,8 @@ export async function verifyBearer(
     throw new InvalidBearerError('the token is not meant for this application');
   }
   const sub = payload.sub ?? '';
+  const marker = text(payload.client_id) ?? text(payload.clientId);
+  const clientId = text(payload.azp) ?? marker;
   const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : sub;
   return {
     userId: sub,
@@ -56,5 +70,7 @@ export async function verifyBearer(
     displayName: typeof payload.name === 'string' && payload.name ? payload.name : username,
     roles: webRolesOf(payload, expected.clientId),
     authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
+    clientId,
+    machine: marker !== null || (clientId !== null && expected.machineClientIds.includes(clientId)),
   };
 }

@@ -27,6 +27,21 @@ export function loginProblemPage(message: string): string {
   );
 }
 
+/**
+ * A re-authentication answered by another account: nothing was done, and the session did not change
+ * hands. `kept`: the person is still signed in (else the identity provider ended that session).
+ */
+export function otherAccountPage(username: string, kept: boolean, returnTo: string): string {
+  const name = escape(username);
+  const state = kept
+    ? `<p>Du bist weiterhin als ${name} angemeldet; es wurde nichts ausgeführt.</p><p><a href="${escape(returnTo)}">Zurück</a></p>`
+    : `<p>Es wurde nichts ausgeführt. Der Anmeldedienst hat deine Sitzung beendet; bitte melde dich erneut als ${name} an.</p><p><a href="/auth/login?returnTo=${encodeURIComponent(returnTo)}">Erneut anmelden</a></p>`;
+  return page(
+    'Anmeldung nicht bestätigt',
+    `<h1>Anmeldung nicht bestätigt</h1><p>Du hast dich mit einem anderen Konto angemeldet. Zur Bestätigung musst du dich als ${name} anmelden.</p>${state}`,
+  );
+}
+
 export function logoutConfirmPage(): string {
   return page(
     'Abmelden',

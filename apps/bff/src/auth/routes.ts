@@ -11,11 +11,12 @@ import { shortenIp } from '../audit/client-ip';
 import type { AuditEntry, AuditLog } from '../audit/log';
 import type { GameApiClient } from '../game-api/client';
 import type { SessionManager } from '../session/manager';
+import type { PendingLogin } from '../session/types';
 import { authStateFrom } from './claims';
 import { resolveDisplayName } from './display-name';
 import { verifyLogoutToken } from './logout-token';
-import { EndSessionRefusedError, type OidcClient } from './oidc';
-import { loginProblemPage, logoutConfirmPage } from './pages';
+import { EndSessionRefusedError, type OidcClient, type TokenSet } from './oidc';
+import { loginProblemPage, logoutConfirmPage, otherAccountPage } from './pages';
 import { safeReturnTo } from './return-to';
 
 const PENDING_LOGIN_MS = 60 * 60 * 1000; // doc 1 §9: pending login records last one hour
@@ -94,6 +95,46 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     }
   }
 
+  /**
+   * The identity provider answered a re-authentication with another account (dev-idp lets anyone
+   * sign in at the prompt; Keycloak fixes the username, but the BFF does not rely on it, decision
+   * 053): no session changes hands. The signed-in session stays as it was (unless the provider
+   * ended it meanwhile by back-channel logout, as dev-idp does when another account signs in), the
+   * other account's new provider session is ended again, the attempt is recorded and the person gets
+   * a German explanation.
+   */
+  async function otherPersonAnswered(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pending: PendingLogin & { subject: NonNullable<PendingLogin['subject']> },
+    other: { userId: string; username: string },
+    tokens: TokenSet,
+    kept: boolean,
+  ): Promise<FastifyReply> {
+    request.log.warn({ kept }, 're-authentication answered by another account; no session changed');
+    if (tokens.refreshToken) {
+      await oidc.endSessionByRefreshToken(tokens.refreshToken).catch((error: unknown) => {
+        request.log.warn({ err: error }, "the other account's provider session could not be ended");
+      });
+    }
+    await audit
+      ?.write({
+        actor: { id: pending.subject.userId, name: pending.subject.username },
+        action: pending.action === 'password' ? 'auth.password' : 'auth.step-up',
+        target: { type: 'user', id: other.userId },
+        outcome: 'refused',
+        detail: `anderes Konto: ${other.username}`,
+        requestId: request.id,
+        clientIp: shortenIp(request.ip),
+        callKind: 'session',
+      })
+      .catch((error: unknown) => request.log.error({ err: error }, 'refused re-authentication not recorded'));
+    return noStore(reply)
+      .code(403)
+      .type('text/html; charset=utf-8')
+      .send(otherAccountPage(pending.subject.username, kept, pending.returnTo));
+  }
+
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
@@ -110,8 +151,9 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     reply: FastifyReply,
     action: 'login' | 'password',
     returnTo: string,
-    stepUp = false,
+    reauth?: { stepUp: boolean; subject: PendingLogin['subject'] },
   ): Promise<FastifyReply> {
+    const stepUp = reauth?.stepUp === true;
     // Reuse this browser's binding (several tabs may sign in at once), but only one we could have made.
     const existing = request.cookies[sessions.bindingCookieName];
     const binding =
@@ -121,7 +163,15 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     const codeVerifier = oidcLib.randomPKCECodeVerifier();
     await store.putPending(
       state,
-      { codeVerifier, nonce, returnTo, binding, action, ...(stepUp ? { stepUp } : {}) },
+      {
+        codeVerifier,
+        nonce,
+        returnTo,
+        binding,
+        action,
+        ...(stepUp ? { stepUp } : {}),
+        ...(reauth?.subject ? { subject: reauth.subject } : {}),
+      },
       PENDING_LOGIN_MS,
     );
     const url = await oidc.authorizationUrl({
@@ -144,7 +194,10 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     const target = safeReturnTo(returnTo, publicUrl);
     const signedIn = await sessions.load(request.cookies[sessions.cookieName]);
     // `stepUp=1` signs a signed-in admin in again (max_age=0, prompt=login) before a delete.
-    if (stepUp === '1' && signedIn) return startAuthorization(request, reply, 'login', target, true);
+    if (stepUp === '1' && signedIn) {
+      const subject = { userId: signedIn.record.userId, username: signedIn.record.auth.username };
+      return startAuthorization(request, reply, 'login', target, { stepUp: true, subject });
+    }
     if (signedIn) return noStore(reply).redirect(target, 302);
     return startAuthorization(request, reply, 'login', target);
   });
@@ -156,10 +209,12 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
         .type('text/html; charset=utf-8')
         .send(loginProblemPage('Die Passwortänderung kann nur von dieser Website aus gestartet werden.'));
     }
-    if (!(await sessions.load(request.cookies[sessions.cookieName]))) {
+    const signedIn = await sessions.load(request.cookies[sessions.cookieName]);
+    if (!signedIn) {
       return noStore(reply).redirect(`/auth/login?returnTo=${encodeURIComponent(SETTINGS_PATH)}`, 302);
     }
-    return startAuthorization(request, reply, 'password', SETTINGS_PATH);
+    const subject = { userId: signedIn.record.userId, username: signedIn.record.auth.username };
+    return startAuthorization(request, reply, 'password', SETTINGS_PATH, { stepUp: false, subject });
   });
 
   app.get('/auth/callback', async (request, reply) => {
@@ -202,6 +257,19 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     const userId = typeof claims.sub === 'string' ? claims.sub : '';
     const auth = authStateFrom(tokens, oidc.clientId);
     const previous = await sessions.load(request.cookies[sessions.cookieName]);
+    // A re-authentication (step-up, password change) must return the person who started it.
+    if (pending.subject && pending.subject.userId !== userId) {
+      const other = { userId, username: auth.username };
+      const kept = previous?.record.userId === pending.subject.userId;
+      return otherPersonAnswered(
+        request,
+        reply,
+        { ...pending, subject: pending.subject },
+        other,
+        tokens,
+        kept,
+      );
+    }
 
     let target = pending.returnTo;
     if (pending.action === 'password') {

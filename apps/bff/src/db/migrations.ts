@@ -56,6 +56,19 @@ const migrations: Record<string, Migration> = {
         for each statement execute function audit_log_immutable()`.execute(db);
     },
   },
+  // Decision 053: how a call reached the BFF (browser session, a person's token, a machine client)
+  // and the OAuth client of a bearer token. Older records have neither (null).
+  '002_audit_call_kind': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('audit_log')
+        .addColumn('call_kind', 'text', (c) =>
+          c.check(sql`call_kind is null or call_kind in ('session', 'person-token', 'machine')`),
+        )
+        .addColumn('client_id', 'text')
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

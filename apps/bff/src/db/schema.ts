@@ -23,7 +23,13 @@ export interface AuditLogTable {
   detail: string | null;
   request_id: string | null;
   client_ip: string | null;
+  /** How the call came (decision 053); null for events outside a call and older records. */
+  call_kind: ColumnType<CallKind | null, CallKind | null | undefined, never>;
+  /** The OAuth client of a bearer token. */
+  client_id: ColumnType<string | null, string | null | undefined, never>;
 }
+
+export type CallKind = 'session' | 'person-token' | 'machine';
 
 export interface Schema {
   audit_log: AuditLogTable;

@@ -35,6 +35,8 @@ const Record = z.object({
   detail: z.string().nullable(),
   requestId: z.string().nullable(),
   clientIp: z.string().nullable(),
+  callKind: z.enum(['session', 'person-token', 'machine']).nullable(),
+  clientId: z.string().nullable(),
 });
 
 function toFilter(input: z.infer<typeof Filter>): AuditFilter {
@@ -53,6 +55,13 @@ function auditOf(ctx: { audit?: AuditLog | undefined }) {
   return ctx.audit;
 }
 
+/** How the call came (decision 053), as the viewer names it. */
+const CALL_KINDS = {
+  session: 'Browser-Sitzung',
+  'person-token': 'Token einer Person',
+  machine: 'Maschinen-Client',
+} as const;
+
 const CSV_COLUMNS: [string, (r: AuditRecord) => unknown][] = [
   ['Zeitpunkt', (r) => r.at],
   ['Person', (r) => r.actorName],
@@ -67,6 +76,8 @@ const CSV_COLUMNS: [string, (r: AuditRecord) => unknown][] = [
   ['Nachher', (r) => (r.after === null ? '' : JSON.stringify(r.after))],
   ['Anfrage', (r) => r.requestId],
   ['IP (gekürzt)', (r) => r.clientIp],
+  ['Zugang', (r) => (r.callKind ? CALL_KINDS[r.callKind] : null)],
+  ['Client', (r) => r.clientId],
 ];
 
 /** RFC 4180 quoting; cells that a spreadsheet would run as a formula get a leading apostrophe. */

@@ -42,6 +42,11 @@ export interface PendingLogin {
   action: 'login' | 'password';
   /** A re-authentication before a destructive action (max_age=0, prompt=login). */
   stepUp?: boolean;
+  /**
+   * Who started a re-authentication (step-up, password change): the identity provider must answer
+   * with this subject, else nothing changes (decision 053).
+   */
+  subject?: { userId: string; username: string };
 }
 
 /**

@@ -1,12 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CallKind } from '../db/schema';
 import type { AuditLog } from '../audit/log';
 import type { AccountSessions } from '../session/account-sessions';
 import type { GameApiClient } from '../game-api/client';
 import type { SharedCache } from '../game-api/shared-cache';
 
-/** Who calls: a browser session (cookie) or an integrator's script (bearer token). */
+/** Who calls: a browser session (cookie) or a script with a bearer token (a person's or a machine's). */
 export interface Principal {
   via: 'session' | 'bearer';
+  /** A machine client (decision 053): only what the policy grants machines by name; never deletes. */
+  machine?: boolean;
+  /** The OAuth client of a bearer token (`azp`); null for browser sessions. */
+  clientId?: string | null;
   userId: string;
   username: string;
   displayName: string;
@@ -16,6 +21,14 @@ export interface Principal {
    * (never from a refresh); for a bearer token its own `auth_time`. Null when unknown.
    */
   authTime?: number | null;
+}
+
+export type { CallKind } from '../db/schema';
+
+/** How a call reached the BFF, as the audit log records it. */
+export function callKindOf(principal: Pick<Principal, 'via' | 'machine'>): CallKind {
+  if (principal.via === 'session') return 'session';
+  return principal.machine === true ? 'machine' : 'person-token';
 }
 
 /** Facts of the HTTP request a procedure runs in (audit records). */

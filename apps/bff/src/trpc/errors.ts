@@ -46,7 +46,7 @@ function issuesOf(cause: unknown): { path: string[]; message: string }[] | null 
 }
 
 /** Machine-readable reasons the SPA acts on (for example a step-up before a destructive action). */
-export type ErrorReason = 'STEP_UP_REQUIRED' | 'READ_ONLY';
+export type ErrorReason = 'STEP_UP_REQUIRED' | 'READ_ONLY' | 'MACHINE_CLIENT';
 
 /** A TRPCError that carries a reason for the SPA in `data.reason`. */
 export class ReasonedError extends TRPCError {

@@ -48,8 +48,13 @@ export function csrfProblem(
   return null;
 }
 
-export function requestAuthHook(deps: { publicUrl: string; sessions: SessionManager; oidc: OidcClient }) {
-  const { publicUrl, sessions, oidc } = deps;
+export function requestAuthHook(deps: {
+  publicUrl: string;
+  sessions: SessionManager;
+  oidc: OidcClient;
+  machineClientIds: readonly string[];
+}) {
+  const { publicUrl, sessions, oidc, machineClientIds } = deps;
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     if (header !== undefined) {
@@ -59,6 +64,7 @@ export function requestAuthHook(deps: { publicUrl: string; sessions: SessionMana
         const identity = await verifyBearer(match[1], await oidc.jwks(), {
           issuer: oidc.issuer,
           clientId: oidc.clientId,
+          machineClientIds,
         });
         request.auth = { kind: 'bearer', principal: { via: 'bearer', ...identity }, token: match[1] };
         return;
@@ -91,6 +97,8 @@ export function requestAuthHook(deps: { publicUrl: string; sessions: SessionMana
       session,
       principal: {
         via: 'session',
+        machine: false,
+        clientId: null,
         userId: record.userId,
         username: record.auth.username,
         displayName: record.displayName,

@@ -54,6 +54,8 @@ export interface Target {
   app: FastifyInstance;
   api: MockGameApi;
   issuer: MockIssuer;
+  /** The app's session store (to make sessions of other shapes). */
+  store: MemorySessionStore;
   /** Cookie header of a signed-in browser with the given roles (signed in just now). */
   cookie(who: SessionWho): string;
   /** Tokens of every kind for the bearer rows. */
@@ -148,6 +150,7 @@ export async function startTarget(env: Record<string, string> = {}): Promise<Tar
     app,
     api,
     issuer,
+    store,
     tokens,
     cookie: (who) => cookies.get(who) ?? '',
     async close() {

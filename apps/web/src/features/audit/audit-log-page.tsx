@@ -26,6 +26,13 @@ interface Filter {
 const EMPTY_FILTER: Filter = { person: '', action: '', target: '', from: '', to: '' };
 const PAGE_SIZE = 25;
 
+/** How the call came (decision 053). */
+const CALL_KIND: Record<NonNullable<AuditRow['callKind']>, string> = {
+  session: 'Browser-Sitzung',
+  'person-token': 'Token einer Person',
+  machine: 'Maschinen-Client',
+};
+
 const OUTCOME: Record<AuditRow['outcome'], string> = {
   success: 'Erfolgreich',
   refused: 'Abgelehnt',
@@ -116,6 +123,8 @@ function Row({ row }: { row: AuditRow }) {
             <Diff row={row} />
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               Anfrage {row.requestId ?? '–'} · IP {row.clientIp ?? '–'} · Subjekt {row.actorId ?? '–'}
+              {row.callKind && ` · Zugang ${CALL_KIND[row.callKind]}`}
+              {row.clientId && ` · Client ${row.clientId}`}
             </p>
           </td>
         </tr>
