@@ -33,7 +33,7 @@ describe.each(engines)('%s', (_name, config) => {
   it('records its migrations once', async () => {
     const db = await database.open();
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(rows.map((r) => r.name)).toEqual(['001_audit_log']);
+    expect(rows.map((r) => r.name)).toEqual(['001_audit_log', '002_audit_call_kind']);
   });
 
   it('writes, filters and pages records, newest first', async () => {

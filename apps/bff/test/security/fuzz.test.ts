@@ -104,5 +104,6 @@ describe('security: fuzz of every procedure input', () => {
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(Object.prototype).not.toHaveProperty('isAdmin');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
+    // 5,668 requests: about 10 s on an idle machine, over 30 s on a shared, loaded one.
+  }, 120_000);
 });
