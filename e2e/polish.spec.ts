@@ -25,7 +25,7 @@ test('the signed-in player sees his own toplist rows highlighted, a visitor none
     target.route('**/trpc/toplist.get**', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ result: { data: TOPLIST } }),
+        body: JSON.stringify([{ result: { data: TOPLIST } }]),
       }),
     );
   // The toplist opened inside the SPA asks the BFF (opened from its address, the data is in the

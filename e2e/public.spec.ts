@@ -147,15 +147,16 @@ test('an empty toplist shows 5 skeleton rows per table and loading cards', async
   await page.route('**/trpc/toplist.get**', (route) =>
     route.fulfill({
       contentType: 'application/json',
-      // The public pages ask their one procedure unbatched (lib/bff-get.ts).
-      body: JSON.stringify({
-        result: {
-          data: {
-            top: { most_crimes: null, most_prestige: { player: 'X', value: 0 }, most_login_streak: null },
-            tables: { most_crimes: [], most_prestige: [], most_login_streak: [], most_playtime: [] },
+      body: JSON.stringify([
+        {
+          result: {
+            data: {
+              top: { most_crimes: null, most_prestige: { player: 'X', value: 0 }, most_login_streak: null },
+              tables: { most_crimes: [], most_prestige: [], most_login_streak: [], most_playtime: [] },
+            },
           },
         },
-      }),
+      ]),
     }),
   );
   // A toplist opened from the address comes with its data in the HTML (decision 036); reached
@@ -177,13 +178,15 @@ test('a failing game API shows a German message instead of data, and nothing cra
     route.fulfill({
       status: 502,
       contentType: 'application/json',
-      body: JSON.stringify({
-        error: {
-          message: 'Der Spielserver hat nicht wie erwartet geantwortet. Bitte versuche es später erneut.',
-          code: -32603,
-          data: { code: 'BAD_GATEWAY', httpStatus: 502, path: 'toplist.get' },
+      body: JSON.stringify([
+        {
+          error: {
+            message: 'Der Spielserver hat nicht wie erwartet geantwortet. Bitte versuche es später erneut.',
+            code: -32603,
+            data: { code: 'BAD_GATEWAY', httpStatus: 502, path: 'toplist.get' },
+          },
         },
-      }),
+      ]),
     }),
   );
   await openInApp(page, 'Toplist');

@@ -111,7 +111,9 @@ test('a signed-in visitor keeps the signed-in navigation after hydration, in the
   await expect(page).toHaveURL(/\/control-panel\/user$/);
 });
 
-test('a public page loads no data layer, and a legal text comes as markup, not as code', async ({ page }) => {
+test('a public page loads no tRPC React layer, and a legal text comes as markup, not as code', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -123,7 +125,8 @@ test('a public page loads no data layer, and a legal text comes as markup, not a
   }
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
-  // Decision 042: no tRPC client or TanStack Query, and the legal texts' code is not loaded.
+  // Decision 050: tRPC's React hooks are the Control Panel's (lib/trpc.tsx); decision 042: the legal
+  // texts' code is not loaded.
   expect(scripts.filter((s) => /\/(trpc|terms-text|imprint-text)-/.test(s))).toEqual([]);
   // The kept markup is the whole text: its sections and anchors are there.
   await page.goto('/termsOfUse#cookies');

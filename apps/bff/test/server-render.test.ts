@@ -71,10 +71,14 @@ function slot(html: string, id: string): unknown {
   return match?.[1] === undefined ? undefined : (JSON.parse(match[1]) as unknown);
 }
 
+/** The `nova-state` slot: TanStack Query's dehydrated public queries (decision 050). */
 interface PageState {
   renderedAt: number;
-  data: { toplist?: { tables: { most_crimes: { player: string }[] } }; calendar?: unknown[] };
+  queries: { queries: { queryKey: [string[], unknown]; state: { data: unknown } }[] };
 }
+
+/** The procedures of the slot's queries. */
+const procedures = (state: PageState) => state.queries.queries.map((query) => query.queryKey[0].join('.'));
 
 let dir: string;
 
@@ -118,9 +122,9 @@ describe('server-rendered public pages', () => {
     expect(page.body.match(/<title>/g)).toHaveLength(1);
     const state = slot(page.body, 'nova-state') as PageState;
     expect(typeof state.renderedAt).toBe('number');
-    expect(Object.keys(state).sort()).toEqual(['data', 'renderedAt']);
-    expect(Object.keys(state.data)).toEqual(
-      path === '/toplist' ? ['toplist'] : path === '/calendar' ? ['calendar'] : [],
+    expect(Object.keys(state).sort()).toEqual(['queries', 'renderedAt']);
+    expect(procedures(state)).toEqual(
+      path === '/toplist' ? ['toplist.get'] : path === '/calendar' ? ['calendar.list'] : [],
     );
     // The CSP allows no inline script: every script element loads a file or holds JSON.
     for (const tag of page.body.match(/<script\b[^>]*>/g) ?? []) {
@@ -135,9 +139,8 @@ describe('server-rendered public pages', () => {
     expect(crimes.length).toBeGreaterThan(0);
     for (const { player } of crimes) expect(root).toContain(escapeHtml(player));
     const state = slot(page.body, 'nova-state') as PageState;
-    expect(state.data.toplist?.tables.most_crimes.map((row) => row.player)).toEqual(
-      crimes.map((row) => row.player),
-    );
+    const data = state.queries.queries[0]?.state.data as { tables: { most_crimes: { player: string }[] } };
+    expect(data.tables.most_crimes.map((row) => row.player)).toEqual(crimes.map((row) => row.player));
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/toplist-page-abc.js">');
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/alert-abc.js">');
     expect(page.body).not.toContain('href="/assets/trpc-abc.js"');
@@ -202,7 +205,7 @@ describe('when the server render cannot help', () => {
     const page = await app.inject('/toplist');
     expect(page.statusCode).toBe(200);
     expect(rootOf(page.body)).toMatch(/<h1[^>]*>Server Toplist<\/h1>/);
-    expect((slot(page.body, 'nova-state') as PageState).data).toEqual({});
+    expect(procedures(slot(page.body, 'nova-state') as PageState)).toEqual([]);
   });
 
   it('serves the empty page when the render fails', async () => {

@@ -1,12 +1,14 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { hydratePage } from './app/page-state';
 import { installPrefetch } from './app/prefetch';
 import { preloadChunksFor } from './app/router';
-import { initialPageState } from './config/public-config';
-import { PublicDataContext, PublicDataStore, readPageState } from './lib/public-data';
+import { initialMe, initialPageState } from './config/public-config';
 import { RenderTimeContext } from './lib/render-time';
+import { createQueryClient, seedSession } from './lib/query-client';
 import './index.css';
 
 preloadChunksFor(window.location.pathname);
@@ -15,19 +17,22 @@ installPrefetch();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-// The public data the BFF rendered the page with: the first render needs no request (decision 036).
-const page = readPageState(initialPageState());
-const publicData = new PublicDataStore(page?.data);
+// Who is signed in and the public data the BFF rendered the page with: the first render needs no
+// request (decisions 002, 036, 050).
+const queryClient = createQueryClient();
+const me = initialMe();
+if (me) seedSession(queryClient, me);
+const renderedAt = hydratePage(queryClient, initialPageState());
 
 const app = (
   <StrictMode>
-    <PublicDataContext value={publicData}>
-      <RenderTimeContext value={page?.renderedAt ?? null}>
+    <QueryClientProvider client={queryClient}>
+      <RenderTimeContext value={renderedAt}>
         <BrowserRouter>
           <App />
         </BrowserRouter>
       </RenderTimeContext>
-    </PublicDataContext>
+    </QueryClientProvider>
   </StrictMode>
 );
 

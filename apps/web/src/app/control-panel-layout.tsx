@@ -6,13 +6,13 @@ import { SidebarNav } from '../components/layout/sidebar-nav';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/loading';
 import { useSession } from '../lib/session';
+import { TrpcProvider } from '../lib/trpc';
 import { AccessGate } from './access-gate';
-import { Providers } from './providers';
 
 /**
  * Doc 1 §2.6: sidebar, breadcrumb bar, content. From 768 px the sidebar is fixed; below it slides in
  * from a menu button and closes after a link click (or Escape). Closing gives the focus back to the
- * menu button (issue 11). The layout brings the Control Panel's data layer (Providers).
+ * menu button. The layout brings tRPC's React hooks (lib/trpc.tsx) for its screens.
  */
 export function ControlPanelLayout() {
   const session = useSession();
@@ -22,7 +22,7 @@ export function ControlPanelLayout() {
   if (session.status !== 'ready' || !session.me.signedIn) return null;
   const me = session.me;
   return (
-    <Providers>
+    <TrpcProvider>
       <div className="mx-auto flex w-full max-w-7xl">
         <aside className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 px-3 py-6 md:block dark:border-slate-800">
           <SidebarNav me={me} />
@@ -56,6 +56,6 @@ export function ControlPanelLayout() {
           </AccessGate>
         </main>
       </div>
-    </Providers>
+    </TrpcProvider>
   );
 }

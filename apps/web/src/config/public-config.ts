@@ -58,7 +58,7 @@ function readConfig(): PublicConfig {
 
 export const publicConfig: PublicConfig = readConfig();
 
-/** The `nova-state` slot: the render time and the public data the BFF rendered the page with. */
+/** The `nova-state` slot: the render time and the public queries the BFF rendered the page with. */
 export function initialPageState(): unknown {
   return readSlot('nova-state');
 }

@@ -1,8 +1,6 @@
 /**
- * What a failed call to the BFF means for a screen. Both ways the SPA calls the BFF fail in this
- * shape: the tRPC client of the Control Panel (TRPCClientError) and the plain GETs of the public
- * pages and the session (BffError, lib/bff-get.ts) carry the procedure's `data.code`; a request that
- * never got an answer is a TypeError (fetch).
+ * What a failed call to the BFF means for a screen: the tRPC client's error (TRPCClientError)
+ * carries the procedure's `data.code`; a request that never got an answer is a TypeError (fetch).
  */
 export type ErrorKind =
   'unauthorized' | 'forbidden' | 'not-found' | 'bad-request' | 'upstream' | 'offline' | 'unknown';

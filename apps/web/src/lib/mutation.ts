@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { classifyError } from './errors';
 import { saveDraft } from './form-draft';
-import { useSessionSource } from './session';
+import { useRefreshSession } from './session';
 
 interface ErrorData {
   data?: { fieldErrors?: unknown; reason?: unknown } | null;
@@ -63,14 +63,14 @@ export function applyFieldErrors<T extends FieldValues>(
  * Returns true when the failure was handled that way.
  */
 export function useSessionLoss() {
-  const session = useSessionSource();
+  const refreshSession = useRefreshSession();
   return useCallback(
     (error: unknown, draft?: { scope: string; state: unknown }): boolean => {
       if (classifyError(error) !== 'unauthorized') return false;
       if (draft) saveDraft(draft.scope, draft.state);
-      void session.refresh();
+      void refreshSession();
       return true;
     },
-    [session],
+    [refreshSession],
   );
 }

@@ -1,73 +1,34 @@
 import type { Me } from '@nova/contracts';
-import { createContext, useContext, useSyncExternalStore } from 'react';
-import { initialMe, parseMe } from '../config/public-config';
-import { bffGet } from './bff-get';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { publicQueries } from './query-client';
 
 export type SessionState = { status: 'loading' } | { status: 'ready'; me: Me };
 
 /**
- * Who is signed in. The BFF puts this into every page (decision 002), so the first render needs no
- * request; it is asked again (`session.me`) when a call meets a lost session (401). A small store of
- * its own, not a TanStack query: the public pages load without the Control Panel's data layer
- * (decision 042).
+ * Who is signed in: the `session.me` query, seeded from the page (decision 002), so the first render
+ * needs no request; asked again when a call meets a lost session (401, lib/query-client.ts). A failed answer
+ * keeps who was known; with nobody known yet it counts as signed out.
  */
-export class SessionSource {
-  #state: SessionState;
-  readonly #listeners = new Set<() => void>();
-  readonly #load: () => Promise<unknown>;
-  #pending: Promise<void> | null = null;
-
-  constructor(initial: Me | null, load: () => Promise<unknown> = () => bffGet('session.me')) {
-    this.#state = initial ? { status: 'ready', me: initial } : { status: 'loading' };
-    this.#load = load;
-  }
-
-  readonly get = (): SessionState => this.#state;
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    if (this.#state.status === 'loading') void this.refresh();
-    return () => this.#listeners.delete(listener);
-  };
-
-  /**
-   * Asks the BFF again (one request however many callers ask at once). A failed answer keeps who
-   * was known; with nobody known yet it counts as signed out.
-   */
-  refresh(): Promise<void> {
-    this.#pending ??= this.#load()
-      .then(
-        (answer) => parseMe(answer) ?? { signedIn: false as const },
-        () => (this.#state.status === 'ready' ? this.#state.me : { signedIn: false as const }),
-      )
-      .then((me) => {
-        this.#pending = null;
-        this.#state = { status: 'ready', me };
-        for (const listener of this.#listeners) listener();
-      });
-    return this.#pending;
-  }
-}
-
-/** The server render's session (per request); in the browser the page's own (`browserSession`). */
-export const SessionContext = createContext<SessionSource | null>(null);
-
-let browser: SessionSource | undefined;
-
-/** The browser's session store, from the page's `nova-session` slot. */
-export function browserSession(): SessionSource {
-  browser ??= new SessionSource(initialMe());
-  return browser;
-}
-
-/** The session store of this render (to ask the BFF again). */
-export function useSessionSource(): SessionSource {
-  return useContext(SessionContext) ?? browserSession();
-}
-
 export function useSession(): SessionState {
-  const source = useSessionSource();
-  return useSyncExternalStore(source.subscribe, source.get, source.get);
+  const query = useQuery(publicQueries.me);
+  if (query.data) return { status: 'ready', me: query.data };
+  if (query.isError) return { status: 'ready', me: { signedIn: false } };
+  return { status: 'loading' };
+}
+
+/** Asks the BFF again who is signed in (after a 401). */
+export function useRefreshSession(): () => Promise<void> {
+  const client = useQueryClient();
+  // Whether or not a screen shows it now; a failed answer keeps who was known (see useSession).
+  return useCallback(
+    () =>
+      client.query({ ...publicQueries.me, staleTime: 0 }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [client],
+  );
 }
 
 export type SignedInMe = Extract<Me, { signedIn: true }>;

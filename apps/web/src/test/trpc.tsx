@@ -1,20 +1,21 @@
 /**
- * Components against a stand-in BFF: every tRPC call of the rendered tree goes to `answer(path,
- * input)`, and so does the session store's `session.me`; a rejection reaches the component as the
- * client error it would get over HTTP.
+ * Components against a stand-in BFF: every tRPC call of the rendered tree (`session.me` and the
+ * public queries too) goes to `answer(path, input)`; a rejection reaches the component as the client
+ * error it would get over HTTP.
  */
 import type { AppRouter } from '@nova/bff';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { TRPCClientError, createTRPCUntypedClient, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { SessionContext, SessionSource } from '../lib/session';
+import { procedureQueryFn } from '../lib/query-client';
 import { trpc } from '../lib/trpc';
 
 export type Answer = (path: string, input: unknown) => Promise<unknown>;
 
-export function renderWithBff(ui: ReactNode, answer: Answer): RenderResult {
+/** A tRPC client whose every call goes to `answer`. */
+export function clientFor(answer: Answer) {
   const link: TRPCLink<AppRouter> =
     () =>
     ({ op }) =>
@@ -27,15 +28,18 @@ export function renderWithBff(ui: ReactNode, answer: Answer): RenderResult {
           (error: unknown) => observer.error(error as TRPCClientError<AppRouter>),
         );
       });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const client = trpc.createClient({ links: [link] });
-  const session = new SessionSource(null, () => answer('session.me', undefined));
+  return createTRPCUntypedClient<AppRouter>({ links: [link] });
+}
+
+export function renderWithBff(ui: ReactNode, answer: Answer): RenderResult {
+  const client = clientFor(answer);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, queryFn: procedureQueryFn(client) } },
+  });
   return render(
-    <SessionContext value={session}>
-      <trpc.Provider client={client} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-      </trpc.Provider>
-    </SessionContext>,
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </trpc.Provider>,
   );
 }
 

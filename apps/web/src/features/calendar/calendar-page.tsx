@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { dayKeyOf, monthTitle, shiftMonth, yearMonthOf, type YearMonth } from '@nova/domain';
 import type { CalendarEventView } from '@nova/contracts';
 import { useMemo, useState } from 'react';
@@ -6,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { useNow } from '../../lib/render-time';
-import { usePublicQuery } from '../../lib/public-data';
+import { publicQueries } from '../../lib/query-client';
 import { DayList } from './components/day-list';
 import { MonthGrid } from './components/month-grid';
 
@@ -20,7 +21,7 @@ function group(events: readonly CalendarEventView[]): Map<string, CalendarEventV
 export function CalendarPage() {
   // The month shown; null: the current one (computed from the clock, see useNow).
   const [chosen, setMonth] = useState<YearMonth | null>(null);
-  const calendar = usePublicQuery('calendar');
+  const calendar = useQuery(publicQueries.calendar);
   const byDay = useMemo(() => group(calendar.data ?? []), [calendar.data]);
   const now = useNow();
   const today = dayKeyOf(now / 1000);

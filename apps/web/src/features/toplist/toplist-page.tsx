@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { TOPLIST_CATEGORIES } from '@nova/domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSession } from '../../lib/session';
-import { usePublicQuery } from '../../lib/public-data';
+import { publicQueries } from '../../lib/query-client';
 import { RankTable } from './components/rank-table';
 import { TopCard } from './components/top-card';
 
@@ -12,7 +13,7 @@ import { TopCard } from './components/top-card';
  * signed-in player's own rows are highlighted (issue 11).
  */
 export function ToplistPage() {
-  const toplist = usePublicQuery('toplist');
+  const toplist = useQuery(publicQueries.toplist);
   const data = toplist.data;
   const session = useSession();
   const me = session.status === 'ready' && session.me.signedIn ? session.me : null;

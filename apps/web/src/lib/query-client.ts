@@ -1,0 +1,82 @@
+/**
+ * The SPA's one data layer (decision 050): TanStack Query over one tRPC client, for public pages and
+ * the Control Panel alike (the Control Panel's hooks, lib/trpc.tsx, use the same client and cache).
+ * What a public page needs is here, with plain TanStack Query options, so the public bundle does
+ * without tRPC's React layer.
+ */
+import type { AppRouter } from '@nova/bff';
+import type { Me } from '@nova/contracts';
+import { QueryClient, queryOptions, type QueryFunction } from '@tanstack/react-query';
+import { createTRPCUntypedClient, httpBatchLink, type TRPCUntypedClient } from '@trpc/client';
+import type { inferRouterOutputs } from '@trpc/server';
+import { classifyError } from './errors';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+export type BffClient = TRPCUntypedClient<AppRouter>;
+
+/** The page's tRPC client. Same-origin only; `X-CSRF: 1` proves the request comes from this SPA (ARCHITECTURE §5). */
+export const bffClient: BffClient = createTRPCUntypedClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      maxURLLength: 4000,
+      headers: () => ({ 'x-csrf': '1' }),
+      fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
+    }),
+  ],
+});
+
+/**
+ * TanStack Query's default query function (its "default query function" pattern): a query keyed
+ * as tRPC's React hooks key theirs (`[path, { input?, type: 'query' }]`) asks that procedure.
+ */
+export function procedureQueryFn(client: BffClient): QueryFunction {
+  return ({ queryKey, signal }) => {
+    const [path, options] = queryKey as [string[], { input?: unknown } | undefined];
+    return client.query(path.join('.'), options?.input, { signal });
+  };
+}
+
+/**
+ * The public procedures (and who is signed in) as TanStack Query options under the keys tRPC's
+ * React hooks use for them, so both share one cache entry (query-client.test.tsx holds them to
+ * tRPC's `getQueryKey`); the client's default query function asks the BFF.
+ */
+export const publicQueries = {
+  me: queryOptions<Outputs['session']['me']>({
+    queryKey: [['session', 'me'], { type: 'query' }],
+    staleTime: Infinity,
+  }),
+  toplist: queryOptions<Outputs['toplist']['get']>({ queryKey: [['toplist', 'get'], { type: 'query' }] }),
+  calendar: queryOptions<Outputs['calendar']['list']>({
+    queryKey: [['calendar', 'list'], { type: 'query' }],
+  }),
+};
+
+/**
+ * The page's query client. Data older than 30 s is asked again when a screen shows it. A 401 from
+ * any call means the session ended: `session.me` is asked again, and the access gate then sends the
+ * user to the sign-in.
+ */
+export function createQueryClient(client: BffClient = bffClient): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: procedureQueryFn(client),
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => failureCount < 1 && classifyError(error) === 'offline',
+      },
+    },
+  });
+  queryClient.getQueryCache().config.onError = (error) => {
+    if (classifyError(error) === 'unauthorized')
+      void queryClient.invalidateQueries({ queryKey: publicQueries.me.queryKey });
+  };
+  return queryClient;
+}
+
+/** Seeds who is signed in (the page's `nova-session` slot, decision 002): no request for it. */
+export function seedSession(client: QueryClient, me: Me): void {
+  client.setQueryData(publicQueries.me.queryKey, me);
+}
