@@ -97,6 +97,10 @@ test('step-up: an old sign-in is refused, Keycloak asks again, the delete dialog
   );
   const pageUrl = page.url();
   await edit.getByRole('button', { name: 'Endgültig löschen' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Erneute Anmeldung nötig' })
+    .getByRole('button', { name: 'Weiter zur Anmeldung' })
+    .click();
 
   // The BFF asked Keycloak for a new authentication, not for single sign-on.
   const params = new URL((await authorize).url()).searchParams;

@@ -112,11 +112,15 @@ test('a wanted reason is created after two field errors, edited, found by its pa
   await edit.getByRole('button', { name: 'Löschen' }).click();
   await edit.getByRole('button', { name: 'Endgültig löschen' }).click();
   // The e2e sign-in is older than the step-up window (STEP_UP_MAX_AGE_SECONDS) unless this test ran
-  // at once: then the identity provider asks for the password and the dialog comes back, confirmable.
-  const password = page.getByLabel('Passwort');
+  // at once: then a short dialog says why, the identity provider asks for the password and the
+  // dialog comes back, confirmable.
+  const why = page.getByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
   const deleted = page.getByText('Wantedgrund erfolgreich gelöscht');
-  await expect(password.or(deleted)).toBeVisible();
-  if (await password.isVisible()) {
+  await expect(why.or(deleted)).toBeVisible();
+  if (await why.isVisible()) {
+    await expect(why).toContainText('Zum Löschen bestätige bitte noch einmal dein Passwort.');
+    await why.getByRole('button', { name: 'Weiter zur Anmeldung' }).click();
+    await expect(page.getByLabel('Passwort')).toBeVisible();
     await signIn(page, 'admin');
     await expect(
       edit.getByText('Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.'),

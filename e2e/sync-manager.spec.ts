@@ -40,8 +40,8 @@ async function waitForStepUpWindow(page: Page, procedure: string) {
 }
 
 /**
- * The confirmed delete of an open dialog with an old sign-in: the identity provider asks for the
- * password again, and the page comes back on the same tab with the dialog and its confirmation open.
+ * The confirmed delete of an open dialog with an old sign-in: a short dialog says why, then the
+ * identity provider asks for the password again, and the page comes back on the same tab with the dialog and its confirmation open.
  */
 async function deleteAfterSigningInAgain(
   page: Page,
@@ -51,6 +51,10 @@ async function deleteAfterSigningInAgain(
   const dialog = page.getByRole('dialog', { name: dialogName });
   await dialog.getByRole('button', { name: 'Löschen' }).click();
   await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+  // Before the sign-in page, a short dialog says why it comes.
+  const why = page.getByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
+  await expect(why).toContainText('Zum Löschen bestätige bitte noch einmal dein Passwort.');
+  await why.getByRole('button', { name: 'Weiter zur Anmeldung' }).click();
   await expect(page.getByLabel('Passwort')).toBeVisible();
   await signIn(page, 'admin');
   await expect(page).toHaveURL(new RegExp(`${PATH}$`));
@@ -142,6 +146,17 @@ test.describe.serial('sync manager', () => {
     const dialog = page.getByRole('dialog', { name: 'Neue Sync Gruppe hinzufügen' });
     await dialog.getByLabel('Name').fill('E2E Gruppe');
     await dialog.getByLabel('Keycloak Gruppe').fill('/e2e/gruppe');
+    // Each object says which group it belongs to now; ticking one of another group says it moves.
+    const admin = dialog.getByLabel('Servergruppe Server Admin [teamspeak]');
+    await expect(admin).toHaveAccessibleDescription('Gehört zu „Admin“');
+    await expect(dialog.getByLabel('Servergruppe Eventteam [teamspeak]')).toHaveAccessibleDescription(
+      'Gehört zu keiner Gruppe',
+    );
+    await admin.check();
+    await expect(admin).toHaveAccessibleDescription('Gehört zu „Admin“ – wird aus „Admin“ entfernt');
+    await expect(dialog.getByText('wird aus „Admin“ entfernt')).toBeVisible();
+    await admin.uncheck();
+    await expect(admin).toHaveAccessibleDescription('Gehört zu „Admin“');
     await dialog.getByLabel('Servergruppe Eventteam [teamspeak]').check();
     await dialog.getByLabel('Rolle Verifiziert [discord]').check();
     await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -159,6 +174,12 @@ test.describe.serial('sync manager', () => {
 
     await waitForStepUpWindow(page, 'syncManager.groups.remove');
     await row(page, 'E2E Gruppe').dblclick();
+    // Deleting says which objects become ungrouped.
+    await edit.getByRole('button', { name: 'Löschen' }).click();
+    await expect(edit.getByRole('group', { name: 'Löschen bestätigen' })).toContainText(
+      'Danach gehören diese Sync Objekte keiner Gruppe mehr an: Servergruppe Eventteam [teamspeak].',
+    );
+    await edit.getByRole('button', { name: 'Abbrechen' }).click();
     await deleteAfterSigningInAgain(page, 'Sync Gruppe bearbeiten', 'Sync Groups');
     await expect(page.getByText('Sync Gruppe wurde gelöscht')).toBeVisible();
     await expect(row(page, 'E2E Gruppe')).toHaveCount(0);

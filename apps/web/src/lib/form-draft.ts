@@ -54,6 +54,11 @@ export function peekDraft<T>(scope: string, isValid: (state: unknown) => state i
   return draft;
 }
 
+/** Whether a draft of `scope` waits on this page (any shape; a stale one is removed). */
+export function hasDraft(scope: string): boolean {
+  return peekDraft(scope, (state): state is unknown => state !== undefined) !== null;
+}
+
 export function discardDraft(scope: string): void {
   try {
     sessionStorage.removeItem(PREFIX + scope);

@@ -12,7 +12,7 @@ import { Pagination } from './pagination';
  * A table paged on the client (doc 2 "Generic table screen", §9: 20 rows a page, at most 10 page
  * buttons), built on TanStack Table. The page is owned by the caller (kept in the address), so a
  * reload of the list keeps it. A row opens by double-click or, for keyboards and touch, with its own
- * button in the last column (`rowAction`).
+ * button in the last column (`rowAction`); `data-row-id` lets a closing dialog find that button again.
  */
 export function DataTable<T>({
   caption,
@@ -80,6 +80,7 @@ export function DataTable<T>({
             {table.getRowModel().rows.map((row) => (
               <tr
                 key={row.id}
+                data-row-id={row.id}
                 className={rowAction ? 'cursor-pointer hover:bg-brand-50 dark:hover:bg-slate-900' : undefined}
                 onDoubleClick={rowAction ? () => rowAction.onAction(row.original) : undefined}
               >

@@ -2,14 +2,17 @@ import { Dialog as Primitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
 /**
- * A modal dialog (radix): focus is trapped and returns to the opener, Escape and the close button
- * close it, the title names it for screen readers. On a phone it fills the width and scrolls.
+ * A modal dialog (radix): focus is trapped, Escape and the close button close it, the title names it
+ * for screen readers. On a phone it fills the width and scrolls. Radix gives the focus back only to
+ * its own trigger; our dialogs open from table rows and buttons of the screen, so `returnFocus`
+ * says where it goes after every way of closing.
  */
 export function Dialog({
   open,
   onClose,
   title,
   description,
+  returnFocus,
   children,
 }: {
   open: boolean;
@@ -17,6 +20,7 @@ export function Dialog({
   onClose: () => void;
   title: string;
   description?: string;
+  returnFocus?: () => void;
   children: ReactNode;
 }) {
   return (
@@ -31,6 +35,11 @@ export function Dialog({
         <Primitive.Content
           className="fixed inset-x-2 top-4 z-50 mx-auto max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-xl focus:outline-none sm:top-12 sm:p-6 dark:border-slate-700 dark:bg-slate-900"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocus) return;
+            event.preventDefault();
+            returnFocus();
+          }}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <Primitive.Title className="text-lg font-semibold">{title}</Primitive.Title>

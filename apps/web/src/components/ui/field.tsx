@@ -87,18 +87,21 @@ export function Select({
   );
 }
 
-/** A checkbox with its label to the right; errors below like every field. */
+/** A checkbox with its label to the right; a note and errors below, read with it. */
 export function Checkbox({
   label,
   error,
+  note,
   ref,
   ...props
 }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: string;
   error?: string | undefined;
+  note?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
+  const describedBy = [note ? `${id}-note` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="space-y-1">
       <div className="flex items-center gap-2">
@@ -107,7 +110,7 @@ export function Checkbox({
           id={id}
           type="checkbox"
           aria-invalid={Boolean(error)}
-          {...(error ? { 'aria-describedby': `${id}-error` } : {})}
+          {...(describedBy ? { 'aria-describedby': describedBy } : {})}
           className="size-4 rounded border-slate-400 text-brand-600 focus:ring-2 focus:ring-brand-500"
           {...props}
         />
@@ -115,6 +118,11 @@ export function Checkbox({
           {label}
         </label>
       </div>
+      {note && (
+        <p id={`${id}-note`} className="ml-6 text-xs text-slate-600 dark:text-slate-400">
+          {note}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-300">
           {error}

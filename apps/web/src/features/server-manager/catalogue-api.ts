@@ -1,19 +1,17 @@
 /**
- * The tRPC hooks of one catalogue, seen through one shape: the five catalogue routers differ only in
- * their field types, which the generic table handles as registry metadata, not as TypeScript types.
+ * The tRPC procedures of one catalogue, seen through one shape: the five catalogue routers differ
+ * only in their field types, which the generic table handles as registry metadata, not as
+ * TypeScript types.
  */
 import type { CatalogueKey } from '@nova/domain';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
-import type { Payload } from './form-values';
+import { writeCallsOf, type WriteCalls } from '../../lib/write-dialog';
 
 export type CatalogueRow = Record<string, string | number> & { id: number };
 
 interface CatalogueApi {
   list: { useQuery: () => UseQueryResult<CatalogueRow[], unknown> };
-  create: { useMutation: () => UseMutationResult<unknown, unknown, { values: Payload }> };
-  update: { useMutation: () => UseMutationResult<unknown, unknown, { id: number; values: Payload }> };
-  remove: { useMutation: () => UseMutationResult<unknown, unknown, { id: number }> };
 }
 
 interface CatalogueUtils {
@@ -29,4 +27,10 @@ export function useCatalogueApi(key: CatalogueKey): CatalogueApi {
 export function useCatalogueUtils(key: CatalogueKey): CatalogueUtils {
   const routers: Record<CatalogueKey, unknown> = trpc.useUtils().catalogue;
   return routers[key] as CatalogueUtils;
+}
+
+/** The catalogue's create, update and remove as the write dialog calls them. */
+export function useCatalogueWrites(key: CatalogueKey): WriteCalls<CatalogueRow> {
+  const routers: Record<CatalogueKey, unknown> = trpc.useUtils().client.catalogue;
+  return writeCallsOf(routers[key] as Parameters<typeof writeCallsOf>[0]);
 }

@@ -1,41 +1,159 @@
-import type { Catalogue, CatalogueKey } from '@nova/domain';
-import { Dialog } from '../../components/ui/dialog';
-import { CatalogueForm } from './catalogue-form';
-import type { CatalogueDraft, Outcome } from './draft';
+import {
+  catalogueMessages,
+  editableFields,
+  optionLabel,
+  type Catalogue,
+  type CatalogueField,
+  type CatalogueKey,
+} from '@nova/domain';
+import type { UseFormReturn } from 'react-hook-form';
+import { Field, Input, Select } from '../../components/ui/field';
+import { WriteDialog, type WriteEditor } from '../../components/write-dialog/write-dialog';
+import type { WriteDialogState } from '../../lib/write-dialog';
+import { useCatalogueUtils, useCatalogueWrites, type CatalogueRow } from './catalogue-api';
+import { emptyValues, isNumericText, payloadOf, valuesOf, type FormValues } from './form-values';
 
 /**
- * The add/edit dialog of a catalogue screen, a chunk of its own (the dialog and react-hook-form):
- * the table shows without it, and it loads while the screen is idle or when it first opens
- * (decision 042).
+ * The add/edit dialog of a catalogue screen (doc 2 §4–§5, §8), a chunk of its own (decision 042):
+ * fields from the registry, numbers as numeric text, yes/no and option fields as selects with the
+ * spec's labels, the id read-only when editing. Saving, deleting and what can go wrong on the way
+ * are the write dialog's (decision 045); checked by the BFF with the contract's schemas (decision 008).
  */
 export function CatalogueDialog({
   catalogueKey,
   catalogue,
-  editing,
-  title,
-  onClose,
+  dialog,
   onDone,
 }: {
   catalogueKey: CatalogueKey;
   catalogue: Catalogue;
-  editing: CatalogueDraft | null;
-  title: string;
-  onClose: () => void;
-  onDone: (outcome: Outcome) => void;
+  dialog: WriteDialogState<CatalogueRow, FormValues>;
+  onDone: (text: string) => void;
 }) {
+  const calls = useCatalogueWrites(catalogueKey);
+  const utils = useCatalogueUtils(catalogueKey);
+  const messages = catalogueMessages(catalogue.entity);
+  const fields = editableFields(catalogue);
+  const editor: WriteEditor<CatalogueRow, FormValues> = {
+    texts: {
+      createTitle: messages.add,
+      editTitle: messages.edit,
+      createSubmit: 'Hinzufügen',
+      created: messages.created,
+      updated: messages.updated,
+      removed: messages.removed,
+      createFailed: messages.createFailed,
+      updateFailed: messages.updateFailed,
+      removeFailed: messages.removeFailed,
+      removeQuestion: (row) => `${catalogue.entity} mit der ID ${String(row.id)} wirklich löschen?`,
+    },
+    fields: fields.map(({ name, label }) => ({ name, label })),
+    valuesOf: (row) => (row ? valuesOf(catalogue, row) : emptyValues(catalogue)),
+    payloadOf: (values) => payloadOf(catalogue, values),
+    show: (name, values) =>
+      shown(
+        fields.find((field) => field.name === name),
+        values[name] ?? '',
+      ),
+    canRemove: catalogue.canCreate,
+    calls,
+    invalidate: () => utils.list.invalidate(),
+  };
+
   return (
-    <Dialog open={editing !== null} onClose={onClose} title={title}>
-      {editing && (
-        <CatalogueForm
-          key={editing.mode.kind === 'edit' ? String(editing.mode.row.id) : 'create'}
-          catalogueKey={catalogueKey}
-          catalogue={catalogue}
-          mode={editing.mode}
-          initialValues={editing.values}
-          initialConfirmRemove={editing.confirmRemove ?? false}
-          onDone={onDone}
-        />
+    <WriteDialog dialog={dialog} editor={editor} onDone={onDone}>
+      {(form, row) => (
+        <>
+          {row && <Field label="ID">{(props) => <Input {...props} value={String(row.id)} readOnly />}</Field>}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {editableFields(catalogue).map((field) => (
+              <FormField key={field.name} field={field} form={form} />
+            ))}
+          </div>
+        </>
       )}
-    </Dialog>
+    </WriteDialog>
   );
+}
+
+/** A form value as the conflict shows it: option labels, "–" for empty. */
+function shown(field: CatalogueField | undefined, text: string): string {
+  if (field && (field.kind === 'yes-no' || field.kind === 'options')) {
+    if (text === '') return field.kind === 'yes-no' ? 'Nein' : '–';
+    return optionLabel(field.options ?? [], Number(text));
+  }
+  return text === '' ? '–' : text;
+}
+
+function FormField({ field, form }: { field: CatalogueField; form: UseFormReturn<FormValues> }) {
+  const error = form.formState.errors[field.name]?.message;
+  const registration = form.register(field.name);
+  return (
+    <Field label={field.label} error={error} hint={hintOf(field)}>
+      {(props) => {
+        if (field.kind === 'yes-no' || field.kind === 'options') {
+          return (
+            <Select {...props} {...registration}>
+              <option value="">{field.kind === 'yes-no' ? 'Nein (Standard)' : 'Bitte wählen'}</option>
+              {(field.options ?? []).map((option) => (
+                <option key={option.value} value={String(option.value)}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          );
+        }
+        if (field.kind === 'number') {
+          return (
+            <Input
+              {...props}
+              {...registration}
+              inputMode={field.decimals ? 'decimal' : 'numeric'}
+              autoComplete="off"
+              onChange={(event) => {
+                // Doc 2 §5: non-numeric keystrokes are ignored.
+                if (!isNumericText(field, event.target.value)) {
+                  event.target.value = form.getValues(field.name);
+                  return;
+                }
+                void registration.onChange(event);
+              }}
+            />
+          );
+        }
+        if (field.kind === 'colour') {
+          return (
+            <div className="flex gap-2">
+              <Input {...props} {...registration} placeholder="#RRGGBB" autoComplete="off" />
+              <input
+                type="color"
+                aria-label={`${field.label} auswählen`}
+                className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-950"
+                value={/^#[0-9a-f]{6}$/i.test(form.watch(field.name)) ? form.watch(field.name) : '#000000'}
+                onChange={(event) =>
+                  form.setValue(field.name, event.target.value.toUpperCase(), { shouldDirty: true })
+                }
+              />
+            </div>
+          );
+        }
+        return (
+          <Input
+            {...props}
+            {...registration}
+            type={field.kind === 'url' ? 'url' : 'text'}
+            autoComplete="off"
+            {...(field.maxLength ? { maxLength: field.maxLength } : {})}
+          />
+        );
+      }}
+    </Field>
+  );
+}
+
+function hintOf(field: CatalogueField): string | undefined {
+  // Doc 2 §9: an emptied skin field gets the spec's default, not 0.
+  return field.kind === 'number' && typeof field.default === 'number'
+    ? `Leer bedeutet ${field.default}`
+    : undefined;
 }

@@ -9,7 +9,7 @@ import {
   type CatalogueKey,
 } from '@nova/domain';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { failureStatus } from '../../components/failure-status';
 import { Button } from '../../components/ui/button';
@@ -20,10 +20,9 @@ import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { chunk, lazyComponent } from '../../lib/chunks';
-import { useRestoredDraft } from '../../lib/form-draft';
-import { useCatalogueApi, useCatalogueUtils, type CatalogueRow } from './catalogue-api';
-import { draftScope, type CatalogueDraft, type Outcome } from './draft';
-import { emptyValues, valuesOf } from './form-values';
+import { useWriteDialog } from '../../lib/write-dialog';
+import { useCatalogueApi, type CatalogueRow } from './catalogue-api';
+import type { FormValues } from './form-values';
 
 const PAGE_PARAM = 'seite';
 
@@ -40,14 +39,12 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
   const catalogue: Catalogue = CATALOGUES[catalogueKey];
   const messages = catalogueMessages(catalogue.entity);
   const list = useCatalogueApi(catalogueKey).list.useQuery();
-  const utils = useCatalogueUtils(catalogueKey);
   const notice = useTimedMessage();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
   // A form left for the sign-in (401 during saving, or the re-authentication before a delete) opens
   // again with what was typed.
-  const restored = useRestoredDraft(draftScope(catalogueKey), isDraft);
-  const [editing, setEditing] = useState<CatalogueDraft | null>(restored);
+  const dialog = useWriteDialog<CatalogueRow, FormValues>(`catalogue:${catalogueKey}`, isFormValues);
 
   const setPage = (next: number) =>
     setParams(
@@ -65,20 +62,13 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
 
   const columns = useMemo(() => columnsOf(catalogue), [catalogue]);
 
-  const done = (outcome: Outcome) => {
-    setEditing(null);
-    notice.show({ tone: 'success', text: messages[outcome] });
-    void utils.list.invalidate();
-  };
-
-  const openEdit = (row: CatalogueRow) =>
-    setEditing({ mode: { kind: 'edit', row }, values: valuesOf(catalogue, row) });
+  const done = (text: string) => notice.show({ tone: 'success', text });
 
   return (
     <section>
       <PageHeader title={catalogue.title}>
         {catalogue.canCreate && (
-          <Button onClick={() => setEditing({ mode: { kind: 'create' }, values: emptyValues(catalogue) })}>
+          <Button onClick={dialog.openCreate} {...dialog.createOpenerProps}>
             {messages.add}
           </Button>
         )}
@@ -119,35 +109,24 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
             rowAction={{
               text: 'Bearbeiten',
               label: (row) => `${catalogue.entity} ${String(row.id)} bearbeiten`,
-              onAction: openEdit,
+              onAction: dialog.openEdit,
             }}
           />
         </>
       )}
-      <LazyDialog chunk={catalogueDialog} open={editing !== null}>
-        <CatalogueDialog
-          catalogueKey={catalogueKey}
-          catalogue={catalogue}
-          editing={editing}
-          title={editing?.mode.kind === 'create' ? messages.add : messages.edit}
-          onClose={() => setEditing(null)}
-          onDone={done}
-        />
+      <LazyDialog chunk={catalogueDialog} open={dialog.open !== null}>
+        <CatalogueDialog catalogueKey={catalogueKey} catalogue={catalogue} dialog={dialog} onDone={done} />
       </LazyDialog>
     </section>
   );
 }
 
-function isDraft(state: unknown): state is CatalogueDraft {
-  if (typeof state !== 'object' || state === null) return false;
-  const { mode: candidate, values } = state as { mode?: { kind?: unknown; row?: unknown }; values?: unknown };
-  const validMode =
-    candidate?.kind === 'create' ||
-    (candidate?.kind === 'edit' &&
-      typeof candidate.row === 'object' &&
-      candidate.row !== null &&
-      typeof (candidate.row as { id?: unknown }).id === 'number');
-  return validMode && typeof values === 'object' && values !== null;
+function isFormValues(values: unknown): values is FormValues {
+  return (
+    typeof values === 'object' &&
+    values !== null &&
+    Object.values(values).every((value) => typeof value === 'string')
+  );
 }
 
 function columnsOf(catalogue: Catalogue): ColumnDef<CatalogueRow>[] {

@@ -1,26 +1,14 @@
 import { CATALOGUES } from '@nova/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from '../../components/ui/data-table';
-import { CatalogueForm } from './catalogue-form';
+import { bffError, renderWithBff, type Answer } from '../../test/trpc';
+import { CataloguePage } from './catalogue-page';
 import { emptyValues, isNumericText, payloadOf, valuesOf } from './form-values';
 import { hubCards } from './hub-page';
-
-const api = vi.hoisted(() => ({
-  create: vi.fn(),
-  update: vi.fn(),
-  remove: vi.fn(),
-}));
-vi.mock('./catalogue-api', () => ({
-  useCatalogueApi: () => ({
-    create: { useMutation: () => ({ mutateAsync: api.create, isPending: false }) },
-    update: { useMutation: () => ({ mutateAsync: api.update, isPending: false }) },
-    remove: { useMutation: () => ({ mutateAsync: api.remove, isPending: false }) },
-  }),
-}));
 
 describe('hub cards (decision 007)', () => {
   const titles = (roles: string[]) => hubCards(roles).map((card) => [card.title, card.blocked]);
@@ -182,72 +170,97 @@ describe('DataTable', () => {
   });
 });
 
-describe('CatalogueForm', () => {
-  function renderForm(kind: 'create' | 'edit') {
-    const onDone = vi.fn();
-    const row = { id: 7, name: 'Erste Schritte', description: 'Melde dich an', exp: 10, money: 500 };
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <CatalogueForm
-          catalogueKey="achievements"
-          catalogue={CATALOGUES.achievements}
-          mode={kind === 'create' ? { kind } : { kind, row }}
-          initialValues={
-            kind === 'create' ? emptyValues(CATALOGUES.achievements) : valuesOf(CATALOGUES.achievements, row)
-          }
-          onDone={onDone}
-        />
-      </QueryClientProvider>,
+describe('a catalogue screen with the write dialog', () => {
+  const ROW = { id: 7, name: 'Erste Schritte', description: 'Melde dich an', exp: 10, money: 500 };
+  const answer = vi.fn<Answer>();
+
+  function renderScreen(write: (path: string, input: unknown) => Promise<unknown>) {
+    answer.mockImplementation((path, input) =>
+      path === 'catalogue.achievements.list' ? Promise.resolve([ROW]) : write(path, input),
     );
-    return onDone;
+    renderWithBff(
+      <MemoryRouter>
+        <CataloguePage catalogueKey="achievements" />
+      </MemoryRouter>,
+      answer,
+    );
   }
 
+  // The dialog is a chunk of its own: loaded once here, so no test waits for the first import.
+  beforeAll(() => import('./catalogue-dialog'));
+  beforeEach(() => {
+    sessionStorage.clear();
+    answer.mockReset();
+  });
+
   it('sends the typed values, empty numbers as 0, and reports success', async () => {
-    api.create.mockResolvedValueOnce(null);
-    const onDone = renderForm('create');
-    expect(screen.queryByLabelText('ID')).toBeNull();
-    await userEvent.type(screen.getByLabelText('Name'), 'Angler');
-    await userEvent.type(screen.getByLabelText('Erfahrung'), '2x5');
-    await userEvent.click(screen.getByRole('button', { name: 'Hinzufügen' }));
-    expect(api.create).toHaveBeenCalledWith({
+    renderScreen((path, input) => Promise.resolve({ path, input }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Achievement hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Achievement hinzufügen' });
+    expect(within(dialog).queryByLabelText('ID')).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Angler');
+    await userEvent.type(within(dialog).getByLabelText('Erfahrung'), '2x5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
+    expect(await screen.findByText('Achievement erfolgreich erstellt')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('catalogue.achievements.create', {
       values: { name: 'Angler', description: '', exp: 25, money: 0 },
     });
-    expect(onDone).toHaveBeenCalledWith('created');
   });
 
   it('puts server field errors under their fields and keeps the input', async () => {
-    api.update.mockRejectedValueOnce({
-      data: {
-        code: 'BAD_REQUEST',
-        fieldErrors: { name: 'Dieser Wert ist bereits vergeben', id: 'Falsche ID' },
-      },
-    });
-    const onDone = renderForm('edit');
-    expect(screen.getByLabelText<HTMLInputElement>('ID').readOnly).toBe(true);
-    const name = screen.getByLabelText<HTMLInputElement>('Name');
+    renderScreen(() =>
+      Promise.reject(
+        Object.assign(bffError('BAD_REQUEST', 400), {
+          data: {
+            code: 'BAD_REQUEST',
+            fieldErrors: { name: 'Dieser Wert ist bereits vergeben', id: 'Falsche ID' },
+          },
+        }),
+      ),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Achievement 7 bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('ID').readOnly).toBe(true);
+    const name = within(dialog).getByLabelText<HTMLInputElement>('Name');
     await userEvent.clear(name);
     await userEvent.type(name, 'Schon da');
-    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(api.update).toHaveBeenCalledWith({
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText('Dieser Wert ist bereits vergeben')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('catalogue.achievements.update', {
       id: 7,
       values: { name: 'Schon da', description: 'Melde dich an', exp: 10, money: 500 },
     });
-    expect(await screen.findByText('Dieser Wert ist bereits vergeben')).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.value).toBe('Schon da');
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect(within(dialog).getByRole('alert').textContent).toBe(
       'Achievement konnte nicht aktualisiert werden: Falsche ID',
     );
-    expect(onDone).not.toHaveBeenCalled();
   });
 
-  it('asks before deleting and reports the deletion', async () => {
-    api.remove.mockResolvedValueOnce({ id: 7 });
-    const onDone = renderForm('edit');
-    await userEvent.click(screen.getByRole('button', { name: 'Löschen' }));
-    expect(api.remove).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Endgültig löschen' }));
-    expect(api.remove).toHaveBeenCalledWith({ id: 7 });
-    expect(onDone).toHaveBeenCalledWith('removed');
+  it('asks before deleting and reports the deletion; the focus goes to the heading, the row being gone', async () => {
+    renderScreen((path, input) => Promise.resolve(input));
+    await userEvent.click(await screen.findByRole('button', { name: 'Achievement 7 bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    expect(answer).not.toHaveBeenCalledWith('catalogue.achievements.remove', expect.anything());
+    answer.mockImplementation((path, input) =>
+      path === 'catalogue.achievements.list' ? Promise.resolve([]) : Promise.resolve(input),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
+    expect(await screen.findByText('Achievement erfolgreich gelöscht')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('catalogue.achievements.remove', { id: 7 });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Achievements verwalten' })),
+    );
+  });
+
+  it('a double-clicked row gives the focus back to its own button when the dialog closes', async () => {
+    renderScreen(() => Promise.reject(new Error('no write expected')));
+    fireEvent.doubleClick(await screen.findByText('Erste Schritte'));
+    await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Achievement 7 bearbeiten' })),
+    );
   });
 });

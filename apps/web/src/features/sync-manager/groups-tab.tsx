@@ -1,16 +1,16 @@
 import { SYNC_MANAGER_TEXTS as T } from '@nova/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
+import { useWriteDialog } from '../../lib/write-dialog';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Loading } from '../../components/ui/loading';
-import { useReloadLists, useSyncLists, type SyncGroupRow } from './api';
+import { SYNC_SCOPES, useSyncLists, type SyncGroupRow } from './api';
 import { GroupDialog, syncDialogs } from './dialogs';
 import { LoadFailure } from './load-failure';
-import { useSyncDialog, type Resumed } from './dialog-state';
-import type { GroupValues } from './resume';
+import { isGroupValues, type GroupValues } from './values';
 
 const columns: ColumnDef<SyncGroupRow>[] = [
   { id: 'name', header: T.columns.name, accessorFn: (row) => row.name },
@@ -19,34 +19,20 @@ const columns: ColumnDef<SyncGroupRow>[] = [
 ];
 
 /**
- * Doc 2 "Sync manager", Sync Groups tab. `resume`: a delete dialog left for the re-authentication,
- * opened again once its row is loaded.
+ * Doc 2 "Sync manager", Sync Groups tab; a dialog left for a sign-in opens again (decision 045).
  */
-export function GroupsTab({
-  onDone,
-  resume,
-  clearResume,
-}: {
-  onDone: (text: string) => void;
-  resume?: ({ id: number | null } & Resumed<GroupValues>) | undefined;
-  clearResume?: () => void;
-}) {
+export function GroupsTab({ onDone }: { onDone: (text: string) => void }) {
   const { objects, groups } = useSyncLists();
-  const reload = useReloadLists();
-  const [editing, setEditing] = useSyncDialog(groups.data, resume, clearResume);
+  const dialog = useWriteDialog<SyncGroupRow, GroupValues>(SYNC_SCOPES.groups, isGroupValues);
   const [page, setPage] = useState(1);
-
-  const done = (text: string) => {
-    setEditing(null);
-    onDone(text);
-    void reload();
-  };
 
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold">{T.tabGroups}</h2>
-        <Button onClick={() => setEditing({ row: null })}>{T.addGroup}</Button>
+        <Button onClick={dialog.openCreate} {...dialog.createOpenerProps}>
+          {T.addGroup}
+        </Button>
       </div>
       {groups.isPending ? (
         <Loading />
@@ -65,18 +51,17 @@ export function GroupsTab({
           rowAction={{
             text: 'Bearbeiten',
             label: (row) => `Sync Gruppe ${row.name} bearbeiten`,
-            onAction: (row) => setEditing({ row }),
+            onAction: dialog.openEdit,
           }}
         />
       )}
-      <LazyDialog chunk={syncDialogs} open={editing !== null}>
+      <LazyDialog chunk={syncDialogs} open={dialog.open !== null}>
         <GroupDialog
-          editing={editing}
+          dialog={dialog}
           objects={objects.data ?? []}
           objectsFailed={objects.isError}
           onRetryObjects={() => void objects.refetch()}
-          onClose={() => setEditing(null)}
-          onDone={done}
+          onDone={onDone}
         />
       </LazyDialog>
     </div>

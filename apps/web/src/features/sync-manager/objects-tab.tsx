@@ -1,17 +1,17 @@
 import { PLATFORMS, PLATFORM_LABELS, SYNC_MANAGER_TEXTS as T } from '@nova/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { useWriteDialog } from '../../lib/write-dialog';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Field, Select } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
-import { useReloadLists, useSyncLists, type SyncObjectRow } from './api';
+import { SYNC_SCOPES, useSyncLists, type SyncObjectRow } from './api';
 import { LoadFailure } from './load-failure';
 import { ObjectDialog, syncDialogs } from './dialogs';
-import { useSyncDialog, type Resumed } from './dialog-state';
-import type { ObjectValues } from './resume';
+import { isObjectValues, type ObjectValues } from './values';
 
 const ALL = '';
 
@@ -24,20 +24,11 @@ const columns: ColumnDef<SyncObjectRow>[] = [
 /**
  * Doc 2 "Sync manager", Sync Objects tab: filters Plattform, Externe ID and Sync Group (each with
  * "All"), the table, and the modal; "Keine Sync Objekte vorhanden" for an empty or filtered-empty list.
- * `resume`: a delete dialog left for the re-authentication, opened again once its row is loaded.
+ * A dialog left for a sign-in opens again (decision 045).
  */
-export function ObjectsTab({
-  onDone,
-  resume,
-  clearResume,
-}: {
-  onDone: (text: string) => void;
-  resume?: ({ id: number | null } & Resumed<ObjectValues>) | undefined;
-  clearResume?: () => void;
-}) {
+export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
   const { objects, groups } = useSyncLists();
-  const reload = useReloadLists();
-  const [editing, setEditing] = useSyncDialog(objects.data, resume, clearResume);
+  const dialog = useWriteDialog<SyncObjectRow, ObjectValues>(SYNC_SCOPES.objects, isObjectValues);
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState({ plattform: ALL, externalId: ALL, group: ALL });
 
@@ -60,17 +51,13 @@ export function ObjectsTab({
     setPage(1);
   };
 
-  const done = (text: string) => {
-    setEditing(null);
-    onDone(text);
-    void reload();
-  };
-
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold">{T.objectsTitle}</h2>
-        <Button onClick={() => setEditing({ row: null })}>{T.addObject}</Button>
+        <Button onClick={dialog.openCreate} {...dialog.createOpenerProps}>
+          {T.addObject}
+        </Button>
       </div>
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
         <Field label={T.columns.plattform}>
@@ -134,12 +121,12 @@ export function ObjectsTab({
           rowAction={{
             text: 'Bearbeiten',
             label: (row) => `Sync Objekt ${row.description} bearbeiten`,
-            onAction: (row) => setEditing({ row }),
+            onAction: dialog.openEdit,
           }}
         />
       )}
-      <LazyDialog chunk={syncDialogs} open={editing !== null}>
-        <ObjectDialog editing={editing} onClose={() => setEditing(null)} onDone={done} />
+      <LazyDialog chunk={syncDialogs} open={dialog.open !== null}>
+        <ObjectDialog dialog={dialog} onDone={onDone} />
       </LazyDialog>
     </div>
   );

@@ -5,25 +5,25 @@ import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { GroupsTab } from './groups-tab';
 import { ObjectsTab } from './objects-tab';
-import { useSyncResume } from './resume';
+import { hasWriteDraft } from '../../lib/write-dialog';
+import { SYNC_SCOPES } from './api';
 
 const tab =
   'rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-slate-300 dark:data-[state=active]:text-brand-300';
 
 /**
  * Doc 2 "Sync manager": two tabs, "Sync Groups" and "Sync Objects" (role web:admin:sync-manager).
- * Back from a re-authentication a delete asked for, the tab and its dialog open again.
+ * Back from a sign-in a dialog was left for, its tab and the dialog open again.
  */
 export function SyncManagerPage() {
-  const restored = useSyncResume();
-  const [resume, setResume] = useState(restored);
+  const [initialTab] = useState(() => (hasWriteDraft(SYNC_SCOPES.objects) ? 'objects' : 'groups'));
   const notice = useTimedMessage();
   const done = (text: string) => notice.show({ tone: 'success', text });
   return (
     <section>
       <PageHeader title="Sync Management" />
       <MessageRegion message={notice.message} />
-      <Tabs.Root defaultValue={resume?.tab ?? 'groups'}>
+      <Tabs.Root defaultValue={initialTab}>
         <Tabs.List
           aria-label="Sync Management"
           className="mb-4 flex gap-2 border-b border-slate-200 dark:border-slate-800"
@@ -36,18 +36,10 @@ export function SyncManagerPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="groups">
-          <GroupsTab
-            onDone={done}
-            resume={resume?.tab === 'groups' ? resume : undefined}
-            clearResume={() => setResume(null)}
-          />
+          <GroupsTab onDone={done} />
         </Tabs.Content>
         <Tabs.Content value="objects">
-          <ObjectsTab
-            onDone={done}
-            resume={resume?.tab === 'objects' ? resume : undefined}
-            clearResume={() => setResume(null)}
-          />
+          <ObjectsTab onDone={done} />
         </Tabs.Content>
       </Tabs.Root>
     </section>

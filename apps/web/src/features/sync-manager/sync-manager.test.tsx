@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveDraft } from '../../lib/form-draft';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { SyncManagerPage } from './sync-manager-page';
@@ -16,6 +16,13 @@ const objects = [
     description: 'Rolle Polizei',
     syncGroup: { id: 5, name: 'Polizei' },
   },
+  {
+    id: 3,
+    plattform: 'teamspeak',
+    externalId: '33',
+    description: 'Servergruppe Mod',
+    syncGroup: { id: 6, name: 'Admin' },
+  },
 ];
 const groups = [
   {
@@ -23,6 +30,12 @@ const groups = [
     name: 'Polizei',
     keycloakName: '/fraktion/polizei',
     syncObjects: [{ id: 2, plattform: 'discord', externalId: '22', description: 'Rolle Polizei' }],
+  },
+  {
+    id: 6,
+    name: 'Admin',
+    keycloakName: null,
+    syncObjects: [{ id: 3, plattform: 'teamspeak', externalId: '33', description: 'Servergruppe Mod' }],
   },
 ];
 
@@ -37,6 +50,9 @@ const stepUpRefusal = () =>
 /** The BFF as the page sees it: every call goes to `answer(path, input)`. */
 const answer = vi.fn<Answer>();
 const renderPage = () => renderWithBff(<SyncManagerPage />, answer);
+
+// The dialogs are a chunk of their own: loaded once here, so no test waits for the first import.
+beforeAll(() => import('./sync-dialogs'));
 
 /** Lists as loaded; `remove` answers the delete calls. */
 function bff(remove: (path: string, input: unknown) => Promise<unknown>) {
@@ -73,15 +89,21 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     await userEvent.type(within(dialog).getByLabelText('Beschreibung'), 'Rolle Polizei alt');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
-    await vi.waitFor(() =>
-      expect(assign).toHaveBeenCalledWith(`/auth/login?stepUp=1&returnTo=${encodeURIComponent(PATH)}`),
-    );
+    // Why the sign-in page comes, before it comes.
+    const why = await screen.findByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
+    expect(why.textContent).toContain('Zum Löschen bestätige bitte noch einmal dein Passwort.');
+    expect(assign).not.toHaveBeenCalled();
+    await userEvent.click(within(why).getByRole('button', { name: 'Weiter zur Anmeldung' }));
+    expect(assign).toHaveBeenCalledWith(`/auth/login?stepUp=1&returnTo=${encodeURIComponent(PATH)}`);
     first.unmount();
 
     // Back from Keycloak: the same tab, the same dialog, the confirmation ready.
     bff((path, input) => Promise.resolve({ path, input }));
     renderPage();
-    expect(screen.getByRole('tab', { name: 'Sync Objects' }).getAttribute('aria-selected')).toBe('true');
+    // The dialog opens at once (it keeps the row as it was loaded); the page behind it is hidden.
+    expect(
+      screen.getByRole('tab', { name: 'Sync Objects', hidden: true }).getAttribute('aria-selected'),
+    ).toBe('true');
     dialog = await screen.findByRole('dialog', { name: 'Sync Objekt bearbeiten' });
     expect(
       within(dialog).getByText('Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.'),
@@ -102,18 +124,23 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     await userEvent.click(within(dialog).getByLabelText('Servergruppe Admin [teamspeak]'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter zur Anmeldung' }));
+    expect(assign).toHaveBeenCalled();
     first.unmount();
 
     renderPage();
-    expect(screen.getByRole('tab', { name: 'Sync Groups' }).getAttribute('aria-selected')).toBe('true');
+    // The dialog opens at once (it keeps the row as it was loaded); the page behind it is hidden.
+    expect(screen.getByRole('tab', { name: 'Sync Groups', hidden: true }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
     expect(
       within(dialog).getByText('Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.'),
     ).toBeTruthy();
-    expect(within(dialog).getByLabelText<HTMLInputElement>('Servergruppe Admin [teamspeak]').checked).toBe(
-      true,
-    );
+    // The objects load after the dialog opened: their boxes come checked as they were left.
+    expect(
+      (await within(dialog).findByLabelText<HTMLInputElement>('Servergruppe Admin [teamspeak]')).checked,
+    ).toBe(true);
     expect(within(dialog).getByLabelText<HTMLInputElement>('Rolle Polizei [discord]').checked).toBe(true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     await userEvent.keyboard('{Escape}');
@@ -129,11 +156,11 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     bff(() => Promise.reject(new Error('no delete expected')));
     // A sync-manager state saved on another page, and a malformed one for this page's scope.
     vi.stubGlobal('location', { pathname: '/control-panel/admin/audit-log', search: '', assign });
-    saveDraft('sync-manager', {
-      tab: 'groups',
-      id: 5,
+    saveDraft('sync-manager:groups', {
+      row: groups[0],
       values: { name: 'x', keycloakName: '', members: [] },
       intent: 'remove',
+      idempotencyKey: '0b6c3f1e-8a44-4c61-9d43-5d0b3c7e2f10',
     });
     vi.stubGlobal('location', { pathname: PATH, search: '', assign });
     expect(sessionStorage.length).toBe(1);
@@ -145,7 +172,7 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
 
   it('a state of the wrong shape for this page is ignored', async () => {
     bff(() => Promise.reject(new Error('no delete expected')));
-    saveDraft('sync-manager', { tab: 'groups', id: '5', values: {} });
+    saveDraft('sync-manager:groups', { row: { id: '5' }, values: {}, intent: 'remove' });
     renderPage();
     await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -189,5 +216,53 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     expect(answer).toHaveBeenCalledWith('syncManager.objects.create', {
       values: { plattform: 'discord', externalId: '4711', description: 'Rolle Feuerwehr' },
     });
+  });
+});
+
+describe('sync group memberships (a sync object belongs to one group)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    answer.mockReset();
+  });
+
+  it("shows each object's group, and that ticking one of another group moves it, before saving", async () => {
+    answer.mockImplementation((path, input) => {
+      if (path === 'syncManager.objects.list') return Promise.resolve(objects);
+      if (path === 'syncManager.groups.list') return Promise.resolve(groups);
+      if (path === 'syncManager.groups.create') return Promise.resolve({ path, input });
+      return Promise.reject(new Error(`unexpected call ${path}`));
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Neue Sync Gruppe hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neue Sync Gruppe hinzufügen' });
+    const mod = await within(dialog).findByLabelText('Servergruppe Mod [teamspeak]');
+    expect(mod.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(dialog).getByText('Gehört zu „Admin“')).toBeTruthy();
+    expect(within(dialog).getByText('Gehört zu „Polizei“')).toBeTruthy();
+    expect(within(dialog).getByText('Gehört zu keiner Gruppe')).toBeTruthy();
+    expect(within(dialog).queryByText(/wird aus/)).toBeNull();
+
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Moderation');
+    await userEvent.click(mod);
+    expect(within(dialog).getByText('Gehört zu „Admin“ – wird aus „Admin“ entfernt')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Sync Gruppe wurde erstellt')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('syncManager.groups.create', {
+      values: { name: 'Moderation', keycloakName: null, syncObjects: [{ id: 3 }] },
+    });
+  });
+
+  it('unticking an object of this group says it leaves the group; deleting the group names what becomes ungrouped', async () => {
+    bff(() => Promise.reject(new Error('no delete expected')));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    expect(await within(dialog).findByText('Gehört zu dieser Gruppe')).toBeTruthy();
+    await userEvent.click(within(dialog).getByLabelText('Rolle Polizei [discord]'));
+    expect(within(dialog).getByText('Gehört zu dieser Gruppe – wird daraus entfernt')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    expect(within(dialog).getByRole('group', { name: 'Löschen bestätigen' }).textContent).toContain(
+      'Diese Sync Gruppe wirklich löschen? Das kann nicht rückgängig gemacht werden.Danach gehören diese Sync Objekte keiner Gruppe mehr an: Rolle Polizei [discord].',
+    );
   });
 });
