@@ -94,7 +94,7 @@ test('a delete that needs a fresh sign-in says why first; "Abbrechen" stays on t
   asRole,
   expectConsoleError,
 }) => {
-  expectConsoleError(/status of 40[34] .*\/trpc\/catalogue\.radioStations\.remove/);
+  expectConsoleError(/status of 40[34] .*\/trpc\/catalogue\.serverRadios\.remove/);
   const page = await asRole('admin');
   await page.goto(RADIOS);
   await waitForStepUpWindow(page);
