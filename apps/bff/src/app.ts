@@ -41,7 +41,8 @@ import { AccountSessions } from './session/account-sessions';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
 import { EncryptedSessionStore, tokenEncryptionKey } from './session/encrypted-store';
-import { RedisSessionStore } from './session/redis-store';
+import { RedisGuard } from './session/redis-guard';
+import { guardedStore, RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { createContextInner, type Context } from './trpc/context';
 import { trpcRoute } from './trpc/fastify-route';
@@ -136,9 +137,10 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   if (!store) {
     let plain: SessionStore;
     if (env.redisUrl) {
-      const redis = new RedisSessionStore(env.redisUrl);
+      const redis = new RedisSessionStore(env.redisUrl, env.redisCommandTimeoutMs);
       await redis.ready();
-      plain = redis;
+      // Every call through one circuit: with Redis away, 503 at once (decision 054).
+      plain = guardedStore(redis, new RedisGuard());
     } else {
       plain = new MemorySessionStore(now);
     }
@@ -196,7 +198,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   securityHeaders(app, securityHeaderOptions);
   await compression(app);
 
-  const limits = await rateLimits(app, env.rateLimits, env.redisUrl);
+  const limits = await rateLimits(app, env.rateLimits, env.redisUrl, env.redisCommandTimeoutMs);
 
   app.get('/healthz', () => ({ status: 'ok' }));
   dependencyErrors(app);
@@ -217,7 +219,14 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   await app.register((auth, _options, done) => {
     auth.addHook('onRequest', limits.auth);
-    authRoutes(auth, { publicUrl: env.publicUrl, sessions, oidc, gameApi, audit });
+    authRoutes(auth, {
+      publicUrl: env.publicUrl,
+      sessions,
+      oidc,
+      gameApi,
+      audit,
+      pendingSignInsMax: env.pendingSignInsMax,
+    });
     discordRoutes(auth, {
       publicUrl: env.publicUrl,
       sessions,

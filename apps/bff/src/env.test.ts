@@ -29,6 +29,13 @@ describe('configuration', () => {
     expect(() => parseEnv({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
     expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
     expect(() => parseEnv({ SESSION_ENCRYPTION_KEY: 'short' })).toThrow(/SESSION_ENCRYPTION_KEY/);
+    // Decision 054: a Redis command never waits longer than a second.
+    expect(() => parseEnv({ REDIS_COMMAND_TIMEOUT_MS: '1001' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
+    expect(parseEnv({}).redisCommandTimeoutMs).toBe(1000);
+    expect(parseEnv({ MACHINE_CLIENT_IDS: ' integrator, bot ,' }).oidc.machineClientIds).toEqual([
+      'integrator',
+      'bot',
+    ]);
     expect(() => parseEnv({ SESSION_IDLE_TIMEOUT_SECONDS: '3600' })).toThrow(/SESSION_IDLE_TIMEOUT_SECONDS/);
   });
 

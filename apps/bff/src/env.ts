@@ -84,6 +84,10 @@ const Raw = z.object({
   RATE_LIMIT_AUTH_PER_CLIENT: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_BACKCHANNEL_PER_CLIENT: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_NAMESPACE: z.string().trim().min(1).default('nova:rl:'),
+  /** Each Redis command's timeout (decision 054): at most 1 s, so an outage never hangs requests. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(1000).default(1000),
+  /** Pending sign-ins of all instances at most (decision 054). */
+  PENDING_SIGN_INS_MAX: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
 
   WEB_DIST_DIR: optionalText,
   ASSET_BASE_URL: z.string().trim().min(1).default('/images/'),
@@ -215,6 +219,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
       publicCacheSeconds: raw.PUBLIC_CACHE_SECONDS,
     },
     redisUrl: raw.REDIS_URL,
+    redisCommandTimeoutMs: raw.REDIS_COMMAND_TIMEOUT_MS,
+    pendingSignInsMax: raw.PENDING_SIGN_INS_MAX,
     session: {
       secret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
       encryptionKey: raw.SESSION_ENCRYPTION_KEY ?? raw.SESSION_SECRET ?? DEV_SESSION_SECRET,

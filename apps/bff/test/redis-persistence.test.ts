@@ -93,13 +93,18 @@ async function sessionsSurvivingRestart(args: string[]): Promise<number> {
   const key = tokenEncryptionKey('redis-persistence-test-secret-0123456789');
   try {
     let child = await startRedis(args, dir, port);
-    let store = new EncryptedSessionStore(new RedisSessionStore(`redis://127.0.0.1:${port}`), key);
+    const connected = async () => {
+      const redis = new RedisSessionStore(`redis://127.0.0.1:${port}`);
+      await redis.ready(); // commands never queue while Redis is away (decision 054)
+      return new EncryptedSessionStore(redis, key);
+    };
+    let store = await connected();
     for (let i = 0; i < 10; i++) await store.create(`k${i}`, record(i), 3_600_000);
     await store.close();
     await stopRedis(port, child);
 
     child = await startRedis(args, dir, port);
-    store = new EncryptedSessionStore(new RedisSessionStore(`redis://127.0.0.1:${port}`), key);
+    store = await connected();
     let surviving = 0;
     for (let i = 0; i < 10; i++)
       if ((await store.get(`k${i}`))?.auth.accessToken === `access-${i}`) surviving++;

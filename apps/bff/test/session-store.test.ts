@@ -133,6 +133,16 @@ describe.each(stores)('%s session store', (_name, make) => {
     expect([first, second].filter(Boolean)).toEqual([pending]);
   });
 
+  it('refuses a pending login beyond the cap of all pending logins (decision 054)', async () => {
+    const pending = { codeVerifier: 'v', nonce: 'n', returnTo: '/x', binding: 'b', action: 'login' as const };
+    const [first, second] = [key(), key()];
+    expect(await store.putPending(first, pending, 60_000, 1_000_000)).toBe(true);
+    // At least `first` is pending (other test files may add theirs to a shared Redis).
+    expect(await store.putPending(second, pending, 60_000, 1)).toBe(false);
+    expect(await store.takePending(second)).toBeNull();
+    expect(await store.takePending(first)).toEqual(pending);
+  });
+
   it('marks a replay marker once', async () => {
     const marker = key();
     expect(await store.markOnce(marker, 60_000)).toBe(true);

@@ -20,8 +20,15 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
+const DEPENDENCY_ERRORS = new Set([
+  'MaxRetriesPerRequestError',
+  'TimeoutError',
+  'AbortError',
+  // Redis's open circuit (session/redis-guard.ts).
+  'RedisUnavailableError',
+]);
 const REDIS_MESSAGES =
-  /Connection is closed|Stream isn't writeable|enableOfflineQueue|Reached the max retries/;
+  /Connection is closed|Stream isn't writeable|enableOfflineQueue|Reached the max retries|Command timed out/;
 
 /** True for errors of an unreachable Redis or HTTP dependency, looking through `cause`. */
 export function isDependencyError(error: unknown): boolean {
@@ -33,7 +40,7 @@ export function isDependencyError(error: unknown): boolean {
       message?: unknown;
       cause?: unknown;
     };
-    if (name === 'MaxRetriesPerRequestError' || name === 'TimeoutError' || name === 'AbortError') return true;
+    if (typeof name === 'string' && DEPENDENCY_ERRORS.has(name)) return true;
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR_'))) return true;
     if (typeof message === 'string' && (message === 'fetch failed' || REDIS_MESSAGES.test(message)))
       return true;

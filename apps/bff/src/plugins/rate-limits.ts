@@ -1,18 +1,23 @@
 /**
- * Request limits that hold across instances (issue 9): @fastify/rate-limit's counters, in Redis when
- * REDIS_URL is set (shared by every instance), else in memory. Three budgets per window:
+ * Request limits that hold (issues 9 and 18, decisions 012 and 054): fixed windows counted in Redis
+ * when REDIS_URL is set (shared by every instance), else in memory. Three budgets per window:
  * - /trpc per client address (before authentication, so floods never reach the JWKS check),
- * - /trpc per signed-in user or bearer subject, counting every procedure of a batch,
+ * - /trpc per person: one budget for the browser session and every bearer token of the same subject,
  * - /auth/* per client address; the identity provider's back-channel logout has its own, larger one.
- * A refused request gets 429 with `Retry-After` and a German message (tRPC-shaped JSON on /trpc, the
- * sign-in problem page on /auth).
+ * Every procedure of a tRPC batch counts, anonymous or not (a batch of 20 is 20 calls). With Redis
+ * away (an error, or its open circuit), each instance counts in its own memory instead: the limits
+ * hold per instance, never none. A refused request gets 429 with `Retry-After` and a German message
+ * (tRPC-shaped JSON on /trpc, the sign-in problem page on /auth).
+ *
+ * Own counters rather than @fastify/rate-limit: the plugin counts one hit per request and, with its
+ * store failing, either lets everything through (skipOnError) or fails every request.
  */
-import rateLimit from '@fastify/rate-limit';
 import { ERROR_MESSAGES } from '@nova/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { loginProblemPage } from '../auth/pages';
 import { clientKey } from '../auth/rate-limit';
+import { failFastRedis, RedisGuard } from '../session/redis-guard';
 
 export interface RateLimitSettings {
   windowSeconds: number;
@@ -35,39 +40,68 @@ export interface RateLimitHooks {
   auth: Hook;
 }
 
-/**
- * The in-memory store (one instance, no REDIS_URL): fixed windows per key, bounded in size. Unlike
- * the plugin's LocalStore it answers a copy of the count, so concurrent requests each see their own.
- */
-class MemoryCounterStore {
-  readonly #windows = new Map<string, { current: number; start: number }>();
+/** A window's count after this hit and the milliseconds until the window ends. */
+interface Count {
+  count: number;
+  resetMs: number;
+}
+
+/** Fixed windows per key in this process, bounded in size. */
+export class MemoryCounter {
+  readonly #windows = new Map<string, { count: number; start: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  hit(key: string, weight: number, windowMs: number): Count {
+    const now = this.now();
+    if (this.#windows.size > 50_000) {
+      for (const [k, w] of this.#windows) if (now - w.start >= windowMs) this.#windows.delete(k);
+    }
+    let window = this.#windows.get(key);
+    if (!window || now - window.start >= windowMs) {
+      window = { count: 0, start: now };
+      this.#windows.set(key, window);
+    }
+    window.count += weight;
+    return { count: window.count, resetMs: windowMs - (now - window.start) };
+  }
+}
+
+// KEYS[1] counter; ARGV[1] weight, ARGV[2] window ms. Returns { count, ms left }.
+const HIT = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+if count == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]); ttl = tonumber(ARGV[2]) end
+return { count, ttl }`;
+
+/** Counts in Redis (through its circuit); falls back to this instance's memory when Redis fails. */
+class Counter {
+  readonly #memory = new MemoryCounter();
+  readonly #guard = new RedisGuard();
+  #degraded = false;
 
   constructor(
-    _options?: unknown,
-    private readonly prefix = '',
+    private readonly redis: Redis | undefined,
+    private readonly namespace: string,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
-  incr(
-    key: string,
-    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-    timeWindow: number,
-  ): void {
-    const now = Date.now();
-    if (this.#windows.size > 50_000) {
-      for (const [k, w] of this.#windows) if (now - w.start >= timeWindow) this.#windows.delete(k);
+  async hit(key: string, weight: number, windowMs: number): Promise<Count> {
+    const redis = this.redis;
+    if (!redis) return this.#memory.hit(key, weight, windowMs);
+    try {
+      const [count, resetMs] = (await this.#guard.run(() =>
+        redis.eval(HIT, 1, `${this.namespace}${key}`, String(weight), String(windowMs)),
+      )) as [number, number];
+      if (this.#degraded) this.log.info('rate limits counted in Redis again');
+      this.#degraded = false;
+      return { count, resetMs };
+    } catch (error) {
+      if (!this.#degraded) this.log.warn({ err: error }, 'Redis unavailable: rate limits per instance');
+      this.#degraded = true;
+      return this.#memory.hit(key, weight, windowMs);
     }
-    const name = this.prefix + key;
-    let window = this.#windows.get(name);
-    if (!window || now - window.start >= timeWindow) {
-      window = { current: 0, start: now };
-      this.#windows.set(name, window);
-    }
-    window.current++;
-    callback(null, { current: window.current, ttl: timeWindow - (now - window.start) });
-  }
-
-  child(): this {
-    return this;
   }
 }
 
@@ -78,98 +112,69 @@ export function procedureCount(url: string): number {
   return Math.max(1, segment.split(',').length);
 }
 
-function userKey(request: FastifyRequest): string | null {
+/** One budget per person: the subject, whether it calls with the session or a bearer token. */
+function personKey(request: FastifyRequest): string | null {
   const auth = request.auth as FastifyRequest['auth'] | undefined;
   if (!auth || auth.kind === 'anonymous') return null;
-  return `${auth.kind}:${auth.principal.userId}`;
+  return auth.principal.userId;
 }
+
+const tooManyJson = (reply: FastifyReply, resetMs: number) =>
+  reply
+    .code(429)
+    .header('retry-after', String(Math.max(1, Math.ceil(resetMs / 1000))))
+    .header('cache-control', 'no-store')
+    .send({
+      error: {
+        message: ERROR_MESSAGES.RATE_LIMITED,
+        code: -32029,
+        data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
+      },
+    });
 
 export async function rateLimits(
   app: FastifyInstance,
   settings: RateLimitSettings,
   redisUrl: string | undefined,
+  commandTimeoutMs?: number,
 ): Promise<RateLimitHooks> {
   let redis: Redis | undefined;
   if (redisUrl) {
-    // Fail fast when Redis is away: the request is then let through (skipOnError), the session
-    // store answers 503 on its own.
-    redis = new Redis(redisUrl, {
-      connectTimeout: 1000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      lazyConnect: true,
-    });
-    redis.on('error', () => undefined);
+    redis = failFastRedis(redisUrl, commandTimeoutMs);
     await redis.connect();
     const owned = redis;
     app.addHook('onClose', async () => {
       await owned.quit().catch(() => owned.disconnect());
     });
   }
-  await app.register(rateLimit, {
-    global: false,
-    skipOnError: true,
-    ...(redis ? { redis, nameSpace: settings.namespace } : { store: MemoryCounterStore }),
-  });
-  const timeWindow = settings.windowSeconds * 1000;
-  const byClient = (name: string) => (request: FastifyRequest) => `${name}:${clientKey(request.ip)}`;
-
-  const trpcClient = app.createRateLimit({
-    max: settings.trpcPerClient,
-    timeWindow,
-    keyGenerator: byClient('trpc-client'),
-  });
-  const trpcUser = app.createRateLimit({
-    max: settings.trpcPerUser,
-    timeWindow,
-    keyGenerator: (request) => `trpc-user:${userKey(request) ?? ''}`,
-  });
-  const auth = app.createRateLimit({
-    max: settings.authPerClient,
-    timeWindow,
-    keyGenerator: byClient('auth'),
-  });
-  const backchannel = app.createRateLimit({
-    max: settings.backchannelPerClient,
-    timeWindow,
-    keyGenerator: byClient('backchannel'),
-  });
-
-  const tooManyJson = (reply: FastifyReply, retryAfter: number) =>
-    reply
-      .code(429)
-      .header('retry-after', String(Math.max(1, retryAfter)))
-      .header('cache-control', 'no-store')
-      .send({
-        error: {
-          message: ERROR_MESSAGES.RATE_LIMITED,
-          code: -32029,
-          data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
-        },
-      });
+  const counter = new Counter(redis, settings.namespace, app.log);
+  const windowMs = settings.windowSeconds * 1000;
+  const over = async (key: string, weight: number, max: number): Promise<number | null> => {
+    const { count, resetMs } = await counter.hit(key, weight, windowMs);
+    return count > max ? resetMs : null;
+  };
 
   return {
     async trpcPerClient(request, reply) {
-      const result = await trpcClient(request);
-      if (!result.isAllowed && result.isExceeded) return tooManyJson(reply, result.ttlInSeconds);
-      return undefined;
+      const key = `trpc-client:${clientKey(request.ip)}`;
+      const resetMs = await over(key, procedureCount(request.url), settings.trpcPerClient);
+      return resetMs === null ? undefined : tooManyJson(reply, resetMs);
     },
     async trpcPerUser(request, reply) {
-      if (userKey(request) === null) return undefined;
-      // Every procedure of a batch counts (a batch of 20 is 20 calls).
-      for (let i = 0; i < procedureCount(request.url); i++) {
-        const result = await trpcUser(request);
-        if (!result.isAllowed && result.isExceeded) return tooManyJson(reply, result.ttlInSeconds);
-      }
-      return undefined;
+      const person = personKey(request);
+      if (person === null) return undefined;
+      const resetMs = await over(`trpc-user:${person}`, procedureCount(request.url), settings.trpcPerUser);
+      return resetMs === null ? undefined : tooManyJson(reply, resetMs);
     },
     async auth(request, reply) {
-      const limiter = request.url.startsWith('/auth/backchannel-logout') ? backchannel : auth;
-      const result = await limiter(request);
-      if (result.isAllowed || !result.isExceeded) return undefined;
+      const backchannel = request.url.startsWith('/auth/backchannel-logout');
+      const key = `${backchannel ? 'backchannel' : 'auth'}:${clientKey(request.ip)}`;
+      const max = backchannel ? settings.backchannelPerClient : settings.authPerClient;
+      const resetMs = await over(key, 1, max);
+      if (resetMs === null) return undefined;
       return reply
         .code(429)
-        .header('retry-after', String(Math.max(1, result.ttlInSeconds)))
+        .header('retry-after', String(Math.max(1, Math.ceil(resetMs / 1000))))
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(

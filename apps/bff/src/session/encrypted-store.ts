@@ -187,9 +187,9 @@ export class EncryptedSessionStore implements SessionStore {
     return found;
   }
 
-  putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void> {
+  putPending(state: string, pending: PendingLogin, ttlMs: number, limit?: number): Promise<boolean> {
     const codeVerifier = this.#cipher.encrypt(pending.codeVerifier, `pending:${state}`);
-    return this.#inner.putPending(state, { ...pending, codeVerifier }, ttlMs);
+    return this.#inner.putPending(state, { ...pending, codeVerifier }, ttlMs, limit);
   }
 
   async takePending(state: string): Promise<PendingLogin | null> {

@@ -113,9 +113,13 @@ export class MemorySessionStore implements SessionStore {
     return Promise.resolve(found);
   }
 
-  putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void> {
+  putPending(state: string, pending: PendingLogin, ttlMs: number, limit?: number): Promise<boolean> {
+    if (limit !== undefined && this.#pending.size >= limit) {
+      for (const key of [...this.#pending.keys()]) this.#live(this.#pending, key); // drops the expired
+      if (this.#pending.size >= limit) return Promise.resolve(false);
+    }
     this.#pending.set(state, { value: { ...pending }, expiresAt: this.now() + ttlMs });
-    return Promise.resolve();
+    return Promise.resolve(true);
   }
 
   takePending(state: string): Promise<PendingLogin | null> {

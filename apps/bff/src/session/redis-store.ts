@@ -4,7 +4,8 @@
  * sets by identity-provider session and by user serve back-channel logout.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { failFastRedis, type RedisGuard } from './redis-guard';
 import type { AuthState, PendingLogin, SessionCore, SessionRecord, SessionStore } from './types';
 
 const PREFIX = 'nova:';
@@ -21,19 +22,29 @@ const RELEASE_LOCK = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+/** All instances' pending sign-ins by expiry (epoch ms), for the global cap (decision 054). */
+const PENDING_INDEX = `${PREFIX}pending-index`;
+
+// KEYS[1] pending key, KEYS[2] index; ARGV: value, ttl ms, now ms, limit ("" for none), state
+const PUT_PENDING = `
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[3])
+if ARGV[4] ~= '' and redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[2], tonumber(ARGV[3]) + tonumber(ARGV[2]), ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+return 1`;
+
 export class RedisSessionStore implements SessionStore {
   readonly #redis: Redis;
 
-  constructor(url: string) {
-    this.#redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    // A lost connection surfaces as the failing command's error (503, plugins/dependencies.ts) and
-    // in /readyz; without a listener ioredis would print every reconnect attempt as unhandled.
-    this.#redis.on('error', () => undefined);
+  /** Commands time out and fail at once while Redis is away (redis-guard.ts, decision 054). */
+  constructor(url: string, commandTimeoutMs?: number) {
+    this.#redis = failFastRedis(url, commandTimeoutMs);
   }
 
   /** Resolves once connected; rejects with the connection error. */
   async ready(): Promise<void> {
-    await this.#redis.ping();
+    await this.#redis.connect();
   }
 
   async create(key: string, record: SessionRecord, ttlMs: number): Promise<void> {
@@ -136,12 +147,27 @@ export class RedisSessionStore implements SessionStore {
     return found;
   }
 
-  async putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void> {
-    await this.#redis.set(`${PREFIX}pending:${state}`, JSON.stringify(pending), 'PX', ttlMs);
+  async putPending(state: string, pending: PendingLogin, ttlMs: number, limit?: number): Promise<boolean> {
+    const stored = await this.#redis.eval(
+      PUT_PENDING,
+      2,
+      `${PREFIX}pending:${state}`,
+      PENDING_INDEX,
+      JSON.stringify(pending),
+      String(ttlMs),
+      String(Date.now()),
+      limit === undefined ? '' : String(limit),
+      state,
+    );
+    return stored === 1;
   }
 
   async takePending(state: string): Promise<PendingLogin | null> {
-    const raw = await this.#redis.getdel(`${PREFIX}pending:${state}`);
+    const [[, raw]] = (await this.#redis
+      .multi()
+      .getdel(`${PREFIX}pending:${state}`)
+      .zrem(PENDING_INDEX, state)
+      .exec()) as [[Error | null, string | null], unknown];
     return raw ? (JSON.parse(raw) as PendingLogin) : null;
   }
 
@@ -160,6 +186,23 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
-    await this.#redis.quit();
+    // quit() needs a connection; with Redis away the socket is simply dropped.
+    await this.#redis.quit().catch(() => this.#redis.disconnect());
   }
+}
+
+/**
+ * The store with every call through the circuit (decision 054): while Redis is away, calls fail at
+ * once instead of each waiting for its timeout.
+ */
+export function guardedStore(store: SessionStore, guard: RedisGuard): SessionStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      if (property === 'close') return (value as () => Promise<void>).bind(target);
+      return (...args: unknown[]) =>
+        guard.run(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+    },
+  });
 }

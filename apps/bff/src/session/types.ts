@@ -67,7 +67,11 @@ export interface SessionStore {
   destroyByUser(userId: string): Promise<number>;
   /** The live sessions of a user (own sessions list, decision 023). */
   listByUser(userId: string): Promise<{ key: string; record: SessionRecord }[]>;
-  putPending(state: string, pending: PendingLogin, ttlMs: number): Promise<void>;
+  /**
+   * Stores a pending sign-in; false (nothing stored) when `limit` pending sign-ins of all instances
+   * are live already (decision 054).
+   */
+  putPending(state: string, pending: PendingLogin, ttlMs: number, limit?: number): Promise<boolean>;
   /** Returns and removes the pending login in one step (a state is usable once). */
   takePending(state: string): Promise<PendingLogin | null>;
   /** True the first time a marker is seen within its lifetime (replay protection). */

@@ -7,6 +7,7 @@ import { decide, ERROR_MESSAGES, procedureAccess } from '@nova/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { auditRefusal } from '../audit/audited';
 import { GameApiError } from '../game-api/errors';
+import { isDependencyError } from '../plugins/dependencies';
 import type { Context } from './context';
 import { fieldErrorsOfError, reasonOf, upstreamError } from './errors';
 
@@ -44,9 +45,16 @@ async function enforcePolicy(ctx: Context, path: string, type: string): Promise<
   }
 }
 
-/** A game API failure below becomes the upstream error of its kind. */
-function upstreamErrors<R extends { ok: boolean; error?: { cause?: unknown } }>(result: R): R {
-  if (!result.ok && result.error?.cause instanceof GameApiError) throw upstreamError(result.error.cause);
+/**
+ * A game API failure below becomes the upstream error of its kind; Redis or another dependency
+ * away is 503 in German at once (decision 054), not a 500.
+ */
+function upstreamErrors<R extends { ok: boolean; error?: { code?: string; cause?: unknown } }>(result: R): R {
+  if (result.ok || !result.error) return result;
+  const { cause, code } = result.error;
+  if (cause instanceof GameApiError) throw upstreamError(cause);
+  if (code === 'INTERNAL_SERVER_ERROR' && isDependencyError(cause))
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.SERVICE_UNAVAILABLE, cause });
   return result;
 }
 
