@@ -1,8 +1,9 @@
 /**
  * The one write dialog (decision 045) as a keyboard user meets it: the focus goes back to what
  * opened a dialog after every way of closing it, for each kind of dialog (catalogue, sync object,
- * sync group); a delete that needs a fresh sign-in says why first and can be cancelled.
- * Only dialogs are opened and closed here, and rows saved unchanged: nothing other tests see changes.
+ * sync group); a delete that needs a fresh sign-in says why first and can be cancelled; a
+ * double-clicked create makes one row. Otherwise only dialogs are opened and closed here, and rows
+ * saved unchanged: nothing other tests look at changes.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -112,4 +113,19 @@ test('a delete that needs a fresh sign-in says why first; "Abbrechen" stays on t
   await expect(why).toBeHidden();
   await expect(edit.getByRole('button', { name: 'Löschen' })).toBeFocused();
   expect(new URL(page.url()).pathname).toBe(RADIOS);
+});
+
+test('a double-clicked create makes one row', async ({ asRole }) => {
+  const page = await asRole('admin');
+  const name = `E2E Doppelklick ${Date.now()}`;
+  await page.goto('/control-panel/admin/server-manager/wanted-manager');
+  await page.getByRole('button', { name: 'Wantedgrund hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wantedgrund hinzufügen' });
+  await dialog.getByLabel('Grund', { exact: true }).fill(name);
+  await dialog.getByLabel('Punkte').fill('2');
+  await dialog.getByRole('button', { name: 'Hinzufügen' }).dblclick();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Wantedgrund erfolgreich erstellt')).toBeVisible();
+  await page.goto('/control-panel/admin/server-manager/wanted-manager?seite=999');
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
 });
