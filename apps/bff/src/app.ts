@@ -13,6 +13,7 @@ import { shortenIp } from './audit/client-ip';
 import { AuditLog } from './audit/log';
 import { OidcClient } from './auth/oidc';
 import { discordRoutes } from './auth/discord';
+import { pageStylesByHash } from './auth/pages';
 import { authRoutes } from './auth/routes';
 import { clientUrls } from './auth/urls';
 import {
@@ -219,6 +220,10 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   await app.register((auth, _options, done) => {
     auth.addHook('onRequest', limits.auth);
+    auth.addHook('onSend', (_request, reply, payload, done) => {
+      pageStylesByHash(reply);
+      done(null, payload);
+    });
     authRoutes(auth, {
       publicUrl: env.publicUrl,
       sessions,

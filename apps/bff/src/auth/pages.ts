@@ -1,5 +1,7 @@
 /** Small German pages the BFF renders itself (sign-in problems, logout confirmation). */
+import { createHash } from 'node:crypto';
 import { ROUTES } from '@nova/domain';
+import type { FastifyReply } from 'fastify';
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
@@ -11,6 +13,20 @@ const STYLE = `
   a.secondary { background: transparent; color: inherit; }
   :focus-visible { outline: 3px solid #a5b4fc; outline-offset: 2px; }
 `;
+
+/** The pages' one stylesheet, allowed by its hash (decision 055). */
+export const PAGE_STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+/**
+ * onSend for /auth/*: an HTML answer there is one of these pages, so its Content-Security-Policy
+ * allows styles by the stylesheet's hash instead of the SPA's `'unsafe-inline'` (decision 055).
+ */
+export function pageStylesByHash(reply: FastifyReply): void {
+  const type = reply.getHeader('content-type');
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof type !== 'string' || !type.startsWith('text/html') || typeof csp !== 'string') return;
+  reply.header('content-security-policy', csp.replace(/style-src [^;]*/, `style-src ${PAGE_STYLE_SOURCE}`));
+}
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
