@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { shortenIp } from './audit/client-ip';
+import { startIntentSweep } from './audit/intent-sweep';
 import { AuditLog } from './audit/log';
 import { OidcClient } from './auth/oidc';
 import { discordRoutes } from './auth/discord';
@@ -153,12 +154,18 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   let database = overrides.database;
   if (!database) {
-    const owned = createDatabase(env.database);
+    const owned = createDatabase(env.database, { timeouts: env.databaseTimeouts, log: app.log });
     app.addHook('onClose', () => owned.close());
     database = owned;
   }
   const audit = new AuditLog(database);
   app.decorate('nova', { database, audit });
+  // Intents a crash left open are closed when the app is ready and every minute after.
+  let stopSweep = () => {};
+  app.addHook('onReady', () => {
+    stopSweep = startIntentSweep(audit, env.auditIntentMaxAgeSeconds, app.log, now);
+  });
+  app.addHook('onClose', () => stopSweep());
 
   const sessions = new SessionManager({
     store,
@@ -205,6 +212,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   dependencyErrors(app);
   readiness(app, {
     store,
+    database,
     issuer: env.oidc.issuer,
     ...(overrides.oidcFetch ? { fetch: overrides.oidcFetch } : {}),
   });

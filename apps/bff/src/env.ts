@@ -74,6 +74,12 @@ const Raw = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'muss eine postgres://-URL sein' }).optional(),
   /** PGlite's folder (relative to the working directory), or `memory://` (nothing kept). */
   DATA_DIR: optionalText,
+  /** A new database connection gives up after this long (decision 043). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** One statement gives up after this long (server-side; the client half a second later). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2500),
+  /** An audit intent open this long was left by a crash: closed as outcome "unbekannt". */
+  AUDIT_INTENT_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Destructive admin actions need a sign-in at most this old (re-authentication). */
   STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
@@ -234,6 +240,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
           // Tests keep nothing unless they name a folder.
           dataDir: raw.DATA_DIR ?? (raw.NODE_ENV === 'test' ? 'memory://' : 'data'),
         } as const),
+    databaseTimeouts: { connectMs: raw.DB_CONNECT_TIMEOUT_MS, statementMs: raw.DB_STATEMENT_TIMEOUT_MS },
+    auditIntentMaxAgeSeconds: raw.AUDIT_INTENT_MAX_AGE_SECONDS,
     auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
     stepUpMaxAgeSeconds: raw.STEP_UP_MAX_AGE_SECONDS,
     rateLimits: {

@@ -33,7 +33,7 @@ describe.each(engines)('%s', (_name, config) => {
   it('records its migrations once', async () => {
     const db = await database.open();
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(rows.map((r) => r.name)).toEqual(['001_audit_log', '002_audit_call_kind']);
+    expect(rows.map((r) => r.name)).toEqual(['001_audit_log', '002_audit_call_kind', '003_audit_intents']);
   });
 
   it('writes, filters and pages records, newest first', async () => {
@@ -104,6 +104,85 @@ describe.each(engines)('%s', (_name, config) => {
     expect((await audit.list({ person: tag }, { offset: 0, limit: 1 })).total).toBe(5);
     // The purge's permission does not outlive its transaction.
     await expect(db.deleteFrom('audit_log').where('actor_name', '=', tag).execute()).rejects.toThrow();
+  });
+
+  it('completes an intent once; only what completes it may change, and only while it is open', async () => {
+    const db = await database.open();
+    const actor = { id: `sub-${tag}`, name: `${tag}-intent` };
+    const id = await audit.begin({
+      actor,
+      action: 'catalogue.skins.update',
+      target: { type: 'catalogue.skins', id: 7 },
+      before: { name: 'alt' },
+      sent: { name: 'neu' },
+    });
+    await expect(
+      db.updateTable('audit_log').set({ action: 'anders' }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/cannot be changed or deleted/);
+    expect(await audit.complete(id, { outcome: 'success', after: { name: 'neu' } })).toBe(true);
+    expect(await audit.complete(id, { outcome: 'failed', status: 500 })).toBe(false);
+    await expect(
+      db.updateTable('audit_log').set({ outcome: 'failed' }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/cannot be changed or deleted/);
+    const [row] = (await audit.list({ person: actor.name }, { offset: 0, limit: 5 })).rows;
+    expect(row).toMatchObject({
+      outcome: 'success',
+      before: { name: 'alt' },
+      sent: { name: 'neu' },
+      after: { name: 'neu' },
+    });
+  });
+
+  it('closes intents older than the cut-off as unknown, not newer ones', async () => {
+    const db = await database.open();
+    const name = `${tag}-sweep`;
+    // An intent of an hour ago (a crash then); other test files' open intents are seconds old.
+    const values = {
+      actor_id: null,
+      actor_name: name,
+      action: 'catalogue.skins.create',
+      outcome: 'pending' as const,
+    };
+    await db
+      .insertInto('audit_log')
+      .values({
+        ...values,
+        at: new Date(Date.now() - 3_600_000),
+        target_type: null,
+        target_id: null,
+        before: null,
+        after: null,
+        status: null,
+        detail: null,
+        request_id: null,
+        client_ip: null,
+      })
+      .execute();
+    await audit.begin({ actor: { id: 'x', name }, action: 'catalogue.skins.create', sent: { name: 'b' } });
+    expect(await audit.closeAbandoned(new Date(Date.now() - 1_800_000))).toBeGreaterThanOrEqual(1);
+    const rows = (await audit.list({ person: name }, { offset: 0, limit: 5 })).rows;
+    expect(rows.map((r) => r.outcome).sort()).toEqual(['pending', 'unknown']);
+    expect(rows.find((r) => r.outcome === 'unknown')).toMatchObject({
+      detail: 'abgebrochen: kein Abschluss (Neustart oder Absturz)',
+    });
+  });
+
+  it('stores any text: NUL and unpaired surrogates as visible escapes, not a lost record', async () => {
+    const name = `${tag}-text`;
+    await audit.write({
+      actor: { id: `sub-${tag}`, name },
+      action: 'catalogue.skins.update',
+      before: { name: 'harmlos\u0000' },
+      after: { name: 'x\uD83D', 'k\u0000': 'ok 😀' },
+      outcome: 'success',
+      detail: 'a\u0000b',
+    });
+    const [row] = (await audit.list({ person: name }, { offset: 0, limit: 1 })).rows;
+    expect(row).toMatchObject({
+      before: { name: 'harmlos\\u0000' },
+      after: { name: 'x\\ud83d', 'k\\u0000': 'ok 😀' },
+      detail: 'a\\u0000b',
+    });
   });
 });
 

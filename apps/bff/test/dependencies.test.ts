@@ -64,7 +64,10 @@ describe('dependencies down', () => {
   it('with Redis and the identity provider up: ready', async () => {
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', checks: { sessions: 'ok', identity: 'ok' } });
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      checks: { sessions: 'ok', database: 'ok', identity: 'ok' },
+    });
   });
 
   it('Redis down: /trpc answers 503 in German without the driver’s text, /readyz 503, /healthz 200', async () => {

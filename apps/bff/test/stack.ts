@@ -5,6 +5,7 @@ import { startGameApiSim } from '@nova/game-api-sim';
 import type { FastifyInstance } from 'fastify';
 import { sharedTestDatabase } from './helpers';
 import { buildApp } from '../src/app';
+import type { Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
 import type { SessionStore } from '../src/session/types';
 import { freePort } from './ports';
@@ -51,6 +52,10 @@ export interface Stack {
       env?: Record<string, string>;
       /** Fault injection: wraps the BFF's fetch to the identity provider. */
       wrapOidcFetch?: (inner: typeof fetch) => typeof fetch;
+      /** Fault injection and counting: the BFF's fetch to the game API. */
+      gameApiFetch?: typeof fetch;
+      /** Another database than the tests' shared one (behind a proxy, another role). */
+      database?: Database;
     },
   ): Promise<Bff>;
   close(): Promise<void>;
@@ -96,8 +101,9 @@ export async function startStack(
       const app = await buildApp(env, {
         logger: false,
         oidcFetch: bffOptions.wrapOidcFetch ? bffOptions.wrapOidcFetch(counter.fetch) : counter.fetch,
-        database: sharedTestDatabase(),
+        database: bffOptions.database ?? sharedTestDatabase(),
         ...(bffOptions.store ? { store: bffOptions.store } : {}),
+        ...(bffOptions.gameApiFetch ? { gameApiFetch: bffOptions.gameApiFetch } : {}),
       });
       await app.listen({ port: ports[index] ?? 0, host: 'localhost' });
       bffs.push(app);

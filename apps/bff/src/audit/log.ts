@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { AuditOutcome, CallKind, Schema } from '../db/schema';
+import { storableJson, storableOrNull } from './storable';
 
 export interface AuditEntry {
   actor: { id: string; name: string } | null;
@@ -24,6 +25,20 @@ export interface AuditEntry {
   callKind?: CallKind | null;
   /** The OAuth client of a bearer token. */
   clientId?: string | null;
+  /** The values sent to the game API. */
+  sent?: unknown;
+  /** An explicit overwrite of a row that changed meanwhile. */
+  forced?: boolean;
+}
+
+/** What completes an intent. */
+export interface AuditCompletion {
+  outcome: 'success' | 'failed' | 'unknown';
+  after?: unknown;
+  status?: number | null;
+  detail?: string | null;
+  /** The target id a create learns from the answer. */
+  targetId?: string | number | null;
 }
 
 export interface AuditRecord {
@@ -43,6 +58,8 @@ export interface AuditRecord {
   clientIp: string | null;
   callKind: CallKind | null;
   clientId: string | null;
+  sent: unknown;
+  forced: boolean;
 }
 
 export interface AuditFilter {
@@ -57,7 +74,11 @@ export interface AuditFilter {
   to?: Date | undefined;
 }
 
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+const idText = (id: string | number | null | undefined) =>
+  id === null || id === undefined ? null : String(id);
+
+/** What the closing sweep writes into an intent the process never completed. */
+export const ABANDONED_DETAIL = 'abgebrochen: kein Abschluss (Neustart oder Absturz)';
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class AuditLog {
@@ -69,27 +90,89 @@ export class AuditLog {
   }
 
   async write(entry: AuditEntry): Promise<void> {
+    await this.#insert(entry);
+  }
+
+  /** Records an intent (outcome `pending`) and returns its id; rejects when it was not written. */
+  async begin(entry: Omit<AuditEntry, 'outcome' | 'after' | 'status' | 'detail'>): Promise<string> {
+    return this.#insert({ ...entry, outcome: 'pending' });
+  }
+
+  /** Completes an intent; true when it was still open (the sweep may have closed it meanwhile). */
+  async complete(id: string, completion: AuditCompletion): Promise<boolean> {
     const db = await this.database.open();
-    await db
+    const result = await db
+      .updateTable('audit_log')
+      .set((eb) => ({
+        outcome: completion.outcome,
+        after: storableJson(completion.after),
+        status: completion.status ?? null,
+        detail: storableOrNull(completion.detail),
+        completed_at: new Date(),
+        target_id:
+          completion.targetId === undefined
+            ? eb.ref('target_id')
+            : eb.fn.coalesce('target_id', eb.val(idText(completion.targetId))),
+      }))
+      .where('id', '=', id)
+      .where('outcome', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Closes intents open since before `cutoff` as `unknown` (a crash left them); returns how many. */
+  async closeAbandoned(cutoff: Date): Promise<number> {
+    const db = await this.database.open();
+    const result = await db
+      .updateTable('audit_log')
+      .set({ outcome: 'unknown', detail: ABANDONED_DETAIL, completed_at: new Date() })
+      .where('outcome', '=', 'pending')
+      .where('at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Who last changed a target, by the newest record that may have changed it. */
+  async lastChange(type: string, id: string | number): Promise<{ name: string | null; at: string } | null> {
+    const db = await this.database.open();
+    const row = await db
+      .selectFrom('audit_log')
+      .select(['actor_name', 'at'])
+      .where('target_type', '=', type)
+      .where('target_id', '=', String(id))
+      .where('outcome', 'in', ['success', 'unknown', 'pending'])
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { name: row.actor_name, at: new Date(row.at).toISOString() } : null;
+  }
+
+  async #insert(entry: AuditEntry): Promise<string> {
+    const db = await this.database.open();
+    const row = await db
       .insertInto('audit_log')
       .values({
-        actor_id: entry.actor?.id ?? null,
-        actor_name: entry.actor?.name ?? null,
+        actor_id: storableOrNull(entry.actor?.id),
+        actor_name: storableOrNull(entry.actor?.name),
         action: entry.action,
         target_type: entry.target?.type ?? null,
-        target_id:
-          entry.target?.id === null || entry.target?.id === undefined ? null : String(entry.target.id),
-        before: json(entry.before),
-        after: json(entry.after),
+        target_id: storableOrNull(idText(entry.target?.id)),
+        before: storableJson(entry.before),
+        after: storableJson(entry.after),
         outcome: entry.outcome,
         status: entry.status ?? null,
-        detail: entry.detail ?? null,
-        request_id: entry.requestId ?? null,
-        client_ip: entry.clientIp ?? null,
+        detail: storableOrNull(entry.detail),
+        request_id: storableOrNull(entry.requestId),
+        client_ip: storableOrNull(entry.clientIp),
+        sent: storableJson(entry.sent),
+        forced: entry.forced ?? false,
         call_kind: entry.callKind ?? null,
-        client_id: entry.clientId ?? null,
+        client_id: storableOrNull(entry.clientId),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(row.id);
   }
 
   #filtered(db: Kysely<Schema>, filter: AuditFilter) {
@@ -154,6 +237,8 @@ export class AuditLog {
         clientIp: row.client_ip,
         callKind: row.call_kind ?? null,
         clientId: row.client_id ?? null,
+        sent: row.sent ?? null,
+        forced: row.forced,
       })),
       total: Number(count?.total ?? 0),
     };

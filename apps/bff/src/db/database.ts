@@ -9,7 +9,13 @@ import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
+import { DEFAULT_TIMEOUTS, resilientPool, type PostgresTimeouts } from './postgres-pool';
 import type { Schema } from './schema';
+
+export interface DatabaseOptions {
+  timeouts?: PostgresTimeouts;
+  log?: { warn(object: object, message: string): void };
+}
 
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
@@ -26,19 +32,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-function dialectFor(config: DatabaseConfig): Dialect {
-  if (config.kind === 'postgres') {
-    return new PostgresDialect({
-      pool: new pg.Pool({
-        connectionString: config.url,
-        max: 10,
-        connectionTimeoutMillis: 3000,
-        idleTimeoutMillis: 30_000,
-      }),
-    });
-  }
-  if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
-  return new PGliteDialect(new PGlite(config.dataDir === 'memory://' ? undefined : config.dataDir));
+function pgliteDialect(dataDir: string): Dialect {
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  return new PGliteDialect(new PGlite(dataDir === 'memory://' ? undefined : dataDir));
 }
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {
@@ -51,24 +47,49 @@ export async function migrate(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-async function openAndMigrate(config: DatabaseConfig): Promise<Kysely<Schema>> {
-  const db = new Kysely<Schema>({ dialect: dialectFor(config) });
+/** Migrates through a database of its own; it is destroyed when the migration failed. */
+async function migrated(db: Kysely<unknown>): Promise<void> {
   try {
-    await migrate(db as unknown as Kysely<unknown>);
+    await migrate(db);
   } catch (error) {
     await db.destroy().catch(() => undefined);
     throw error;
   }
-  return db;
 }
 
-export function createDatabase(config: DatabaseConfig): Database {
+/**
+ * PostgreSQL: migrations through one connection without the statement timeout (a migration may
+ * take longer than any request should), then the request pool with all timeouts (postgres-pool.ts).
+ * PGlite: one instance for both.
+ */
+async function openAndMigrate(config: DatabaseConfig, options: DatabaseOptions): Promise<Kysely<Schema>> {
+  if (config.kind === 'pglite') {
+    const db = new Kysely<Schema>({ dialect: pgliteDialect(config.dataDir) });
+    await migrated(db as unknown as Kysely<unknown>);
+    return db;
+  }
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 1,
+    connectionTimeoutMillis: timeouts.connectMs,
+  });
+  pool.on('error', (error) => options.log?.warn({ err: error }, 'database connection lost (migration)'));
+  const migrator = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  await migrated(migrator);
+  await migrator.destroy();
+  return new Kysely<Schema>({
+    dialect: new PostgresDialect({ pool: resilientPool(config.url, timeouts, options.log) }),
+  });
+}
+
+export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Database {
   let opening: Promise<Kysely<Schema>> | undefined;
   let closed = false;
   const open = () => {
     if (closed) return Promise.reject(new Error('the database is closed'));
     // A failed open (PostgreSQL not reachable yet) is tried again on the next use.
-    opening ??= openAndMigrate(config).catch((error: unknown) => {
+    opening ??= openAndMigrate(config, options).catch((error: unknown) => {
       opening = undefined;
       throw error;
     });

@@ -69,6 +69,60 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Audit first (decision 043): a write's record is an intent (outcome `pending`, with the values
+   * sent) before the game API is called, completed afterwards. Only a pending record may change, and
+   * only in what completes it (outcome, after-state, status, detail, the target id a create learns);
+   * everything else stays append-only. `unknown`: the answer never came, or the process ended first.
+   */
+  '003_audit_intents': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('audit_log')
+        .addColumn('sent', 'jsonb')
+        .addColumn('forced', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('completed_at', 'timestamptz')
+        .execute();
+      await sql`alter table audit_log drop constraint audit_log_outcome_check`.execute(db);
+      await sql`
+        alter table audit_log add constraint audit_log_outcome_check
+        check (outcome in ('success', 'refused', 'failed', 'pending', 'unknown'))`.execute(db);
+      await db.schema
+        .createIndex('audit_log_pending')
+        .on('audit_log')
+        .column('at')
+        .where(sql.ref('outcome'), '=', 'pending')
+        .execute();
+      await sql`
+        create or replace function audit_log_immutable() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'UPDATE' and old.outcome = 'pending'
+             and new.id = old.id and new.at = old.at
+             and new.actor_id is not distinct from old.actor_id
+             and new.actor_name is not distinct from old.actor_name
+             and new.action = old.action
+             and new.target_type is not distinct from old.target_type
+             and (old.target_id is null or new.target_id is not distinct from old.target_id)
+             and new.before is not distinct from old.before
+             and new.sent is not distinct from old.sent
+             and new.forced = old.forced
+             and new.request_id is not distinct from old.request_id
+             and new.client_ip is not distinct from old.client_ip
+             and new.call_kind is not distinct from old.call_kind
+             and new.client_id is not distinct from old.client_id then
+            return new;
+          end if;
+          if tg_op = 'DELETE'
+             and current_setting('nova.audit_purge', true) is not null
+             and current_setting('nova.audit_purge', true) <> ''
+             and old.at < current_setting('nova.audit_purge', true)::timestamptz then
+            return old;
+          end if;
+          raise exception 'audit_log records cannot be changed or deleted (%)', tg_op
+            using errcode = 'insufficient_privilege';
+        end $$`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

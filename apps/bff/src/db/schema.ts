@@ -1,7 +1,8 @@
 /** The BFF's own tables, as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
 
-export type AuditOutcome = 'success' | 'refused' | 'failed';
+/** `pending`: an intent whose action has not finished; `unknown`: its outcome was never learnt. */
+export type AuditOutcome = 'success' | 'refused' | 'failed' | 'pending' | 'unknown';
 
 export interface AuditLogTable {
   /** int8: PostgreSQL's driver gives a string, PGlite a number. */
@@ -15,7 +16,7 @@ export interface AuditLogTable {
   target_type: string | null;
   target_id: string | null;
   before: ColumnType<unknown, string | null, never>;
-  after: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, string | null>;
   outcome: AuditOutcome;
   /** The game API's HTTP status of a failed action. */
   status: number | null;
@@ -27,6 +28,11 @@ export interface AuditLogTable {
   call_kind: ColumnType<CallKind | null, CallKind | null | undefined, never>;
   /** The OAuth client of a bearer token. */
   client_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The values sent to the game API (an intent's "what"). */
+  sent: ColumnType<unknown, string | null | undefined, never>;
+  /** An explicit overwrite of a row that changed since it was shown. */
+  forced: ColumnType<boolean, boolean | undefined, never>;
+  completed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type CallKind = 'session' | 'person-token' | 'machine';

@@ -2,12 +2,13 @@
  * When a dependency is down (issue 9: Redis down answered a raw 500 with the driver's English message;
  * an unreachable identity provider answered 500 "fetch failed"): an error that comes from Redis or
  * from an HTTP call that found no answer is 503 with a German message, anything else a generic 500;
- * neither shows the error's own text. `/readyz` checks Redis (through the session store) and the
+ * neither shows the error's own text. `/readyz` checks Redis (through the session store), the BFF's database and the
  * identity provider's discovery; `/healthz` stays the cheap liveness check.
  */
 import { ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginProblemPage } from '../auth/pages';
+import type { Database } from '../db/database';
 import type { SessionStore } from '../session/types';
 
 const NETWORK_CODES = new Set([
@@ -76,9 +77,15 @@ export function dependencyErrors(app: FastifyInstance): void {
 
 export function readiness(
   app: FastifyInstance,
-  deps: { store: SessionStore; issuer: string; fetch?: typeof fetch; timeoutMs?: number },
+  deps: {
+    store: SessionStore;
+    database: Database;
+    issuer: string;
+    fetch?: typeof fetch;
+    timeoutMs?: number;
+  },
 ): void {
-  const { store, issuer, timeoutMs = 2000 } = deps;
+  const { store, database, issuer, timeoutMs = 2000 } = deps;
   const fetchFn = deps.fetch ?? fetch;
   const withTimeout = <T>(work: Promise<T>): Promise<T> =>
     Promise.race([
@@ -87,12 +94,15 @@ export function readiness(
         setTimeout(() => reject(new Error('timeout')), timeoutMs).unref(),
       ),
     ]);
+  const reachable = (work: Promise<unknown>) =>
+    withTimeout(work).then(
+      () => 'ok' as const,
+      () => 'nicht erreichbar' as const,
+    );
   app.get('/readyz', async (_request, reply) => {
-    const [sessions, identity] = await Promise.all([
-      withTimeout(store.get('readiness-probe')).then(
-        () => 'ok' as const,
-        () => 'nicht erreichbar' as const,
-      ),
+    const [sessions, databaseCheck, identity] = await Promise.all([
+      reachable(store.get('readiness-probe')),
+      reachable(database.ping()),
       withTimeout(
         fetchFn(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(timeoutMs) }),
       ).then(
@@ -100,10 +110,13 @@ export function readiness(
         () => 'nicht erreichbar' as const,
       ),
     ]);
-    const ready = sessions === 'ok' && identity === 'ok';
+    const ready = sessions === 'ok' && databaseCheck === 'ok' && identity === 'ok';
     return reply
       .code(ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ready ? 'ok' : 'nicht bereit', checks: { sessions, identity } });
+      .send({
+        status: ready ? 'ok' : 'nicht bereit',
+        checks: { sessions, database: databaseCheck, identity },
+      });
   });
 }

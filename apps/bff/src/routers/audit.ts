@@ -11,11 +11,13 @@ export const EXPORT_LIMIT = 10_000;
 const PAGE_SIZES = [25, 50, 100] as const;
 
 const text = z.string().trim().max(200).optional();
+/** `pending`: the action is running (or ended with the process); `unknown`: its answer never came. */
+const OUTCOMES = ['success', 'refused', 'failed', 'pending', 'unknown'] as const;
 const Filter = z.strictObject({
   person: text,
   action: text,
   target: text,
-  outcome: z.enum(['success', 'refused', 'failed']).optional(),
+  outcome: z.enum(OUTCOMES).optional(),
   from: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
 });
@@ -30,13 +32,15 @@ const Record = z.object({
   targetId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
-  outcome: z.enum(['success', 'refused', 'failed']),
+  outcome: z.enum(OUTCOMES),
   status: z.number().nullable(),
   detail: z.string().nullable(),
   requestId: z.string().nullable(),
   clientIp: z.string().nullable(),
   callKind: z.enum(['session', 'person-token', 'machine']).nullable(),
   clientId: z.string().nullable(),
+  sent: z.unknown(),
+  forced: z.boolean(),
 });
 
 function toFilter(input: z.infer<typeof Filter>): AuditFilter {

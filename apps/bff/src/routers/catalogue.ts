@@ -42,6 +42,7 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
         audited(ctx, {
           action: action('create'),
           target: { type: targetType, id: null },
+          sent: input.values,
           run: async () =>
             toNull(
               await ctx.gameApi.send('POST', paths.catalogue(key), writeAnswer(contract.item), input.values, {
@@ -60,6 +61,7 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
         audited(ctx, {
           action: action('update'),
           target: { type: targetType, id: input.id },
+          sent: input.values,
           before: () =>
             ctx.gameApi.get(paths.catalogueItem(key, input.id), contract.item, { token: ctx.token }),
           run: async () =>

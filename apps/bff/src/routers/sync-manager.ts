@@ -60,6 +60,7 @@ function writes<Row extends { id: number }, Values>(
         audited(ctx, {
           action: `${procedures}.create`,
           target: { type, id: null },
+          sent: input.values,
           run: () => calls.create(ctx.call, input.values),
           after: (row) => row ?? input.values,
           targetId: (row) => row?.id ?? null,
@@ -72,6 +73,7 @@ function writes<Row extends { id: number }, Values>(
         audited(ctx, {
           action: `${procedures}.update`,
           target: { type, id: input.id },
+          sent: input.values,
           before: () => calls.read(ctx.call, input.id),
           run: () => calls.update(ctx.call, input.id, input.values),
           after: (row) => row ?? { id: input.id, ...input.values },

@@ -1,4 +1,10 @@
-import { BODY_KEY } from '@nova/contracts';
+import {
+  BODY_KEY,
+  type ConflictReason,
+  type IN_PROGRESS_REASON,
+  type OutcomeReason,
+  type WriteConflict,
+} from '@nova/contracts';
 import { ERROR_MESSAGES } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -45,14 +51,25 @@ function issuesOf(cause: unknown): { path: string[]; message: string }[] | null 
   }));
 }
 
-/** Machine-readable reasons the SPA acts on (for example a step-up before a destructive action). */
-export type ErrorReason = 'STEP_UP_REQUIRED' | 'READ_ONLY' | 'MACHINE_CLIENT';
+/**
+ * Machine-readable reasons the SPA acts on: a step-up before a destructive action, a machine client,
+ * and the write spine's answers (@nova/contracts writes.ts: a conflict, an unknown outcome, a create
+ * in progress).
+ */
+export type ErrorReason =
+  | 'STEP_UP_REQUIRED'
+  | 'READ_ONLY'
+  | 'MACHINE_CLIENT'
+  | ConflictReason
+  | OutcomeReason
+  | typeof IN_PROGRESS_REASON;
 
-/** A TRPCError that carries a reason for the SPA in `data.reason`. */
+/** A TRPCError that carries a reason for the SPA in `data.reason` (and a conflict in `data.conflict`). */
 export class ReasonedError extends TRPCError {
   constructor(
     readonly reason: ErrorReason,
     options: ConstructorParameters<typeof TRPCError>[0],
+    readonly conflict: WriteConflict<unknown> | null = null,
   ) {
     super(options);
   }
@@ -60,6 +77,10 @@ export class ReasonedError extends TRPCError {
 
 export function reasonOf(error: TRPCError): ErrorReason | null {
   return error instanceof ReasonedError ? error.reason : null;
+}
+
+export function conflictOf(error: TRPCError): WriteConflict<unknown> | null {
+  return error instanceof ReasonedError ? error.conflict : null;
 }
 
 /** A game API failure as the typed error the SPA understands (ARCHITECTURE §4, §7). */

@@ -9,7 +9,7 @@ import { auditRefusal } from '../audit/audited';
 import { GameApiError } from '../game-api/errors';
 import { isDependencyError } from '../plugins/dependencies';
 import type { Context } from './context';
-import { fieldErrorsOfError, reasonOf, upstreamError } from './errors';
+import { conflictOf, fieldErrorsOfError, ReasonedError, reasonOf, upstreamError } from './errors';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
@@ -25,7 +25,12 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       message,
-      data: { ...shape.data, fieldErrors, reason: reasonOf(error) },
+      data: {
+        ...shape.data,
+        fieldErrors,
+        reason: reasonOf(error),
+        ...(error.code === 'CONFLICT' ? { conflict: conflictOf(error) } : {}),
+      },
     };
   },
 });
@@ -46,11 +51,11 @@ async function enforcePolicy(ctx: Context, path: string, type: string): Promise<
 }
 
 /**
- * A game API failure below becomes the upstream error of its kind; Redis or another dependency
- * away is 503 in German at once (decision 054), not a 500.
+ * A game API failure below becomes the upstream error of its kind (unless already worded); Redis or
+ * another dependency away is 503 in German at once (decision 054), not a 500.
  */
 function upstreamErrors<R extends { ok: boolean; error?: { code?: string; cause?: unknown } }>(result: R): R {
-  if (result.ok || !result.error) return result;
+  if (result.ok || !result.error || result.error instanceof ReasonedError) return result;
   const { cause, code } = result.error;
   if (cause instanceof GameApiError) throw upstreamError(cause);
   if (code === 'INTERNAL_SERVER_ERROR' && isDependencyError(cause))

@@ -37,6 +37,8 @@ const OUTCOME: Record<AuditRow['outcome'], string> = {
   success: 'Erfolgreich',
   refused: 'Abgelehnt',
   failed: 'Fehlgeschlagen',
+  pending: 'Läuft',
+  unknown: 'Unbekannt',
 };
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium' });
