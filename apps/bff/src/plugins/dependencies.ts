@@ -8,6 +8,7 @@
 import { ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginProblemPage } from '../auth/pages';
+import { MALFORMED_JSON } from '../trpc/input-hygiene';
 import type { Database } from '../db/database';
 import type { SessionStore } from '../session/types';
 
@@ -64,7 +65,11 @@ function send(request: FastifyRequest, reply: FastifyReply, status: 500 | 503, m
 
 export function dependencyErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // Fastify's own client errors (bad JSON, too large, …) keep their status.
+    // A body that is not JSON says so in German, not in the parser's English.
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ error: { message: MALFORMED_JSON, code: -32700 } });
+    }
+    // Fastify's own client errors (too large, …) keep their status.
     if (typeof error.statusCode === 'number' && error.statusCode < 500) return reply.send(error);
     if (isDependencyError(error)) {
       request.log.warn({ reason: error.name, code: error.code }, 'a dependency is unavailable');

@@ -8,7 +8,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { auditRefusal } from '../audit/audited';
 import { GameApiError } from '../game-api/errors';
 import { isDependencyError } from '../plugins/dependencies';
-import type { Context } from './context';
+import type { Context, Principal } from './context';
+import { cleanInput, MALFORMED_JSON } from './input-hygiene';
 import { conflictOf, fieldErrorsOfError, ReasonedError, reasonOf, upstreamError } from './errors';
 
 const t = initTRPC.context<Context>().create({
@@ -19,9 +20,11 @@ const t = initTRPC.context<Context>().create({
     const message =
       error.code === 'INTERNAL_SERVER_ERROR'
         ? ERROR_MESSAGES.GENERIC
-        : fieldErrors && !(error.cause instanceof GameApiError)
-          ? ERROR_MESSAGES.BAD_REQUEST
-          : shape.message;
+        : error.code === 'PARSE_ERROR'
+          ? MALFORMED_JSON
+          : fieldErrors && !(error.cause instanceof GameApiError)
+            ? ERROR_MESSAGES.BAD_REQUEST
+            : shape.message;
     return {
       ...shape,
       message,
@@ -68,16 +71,20 @@ function upstreamErrors<R extends { ok: boolean; error?: { code?: string; cause?
 // measurable share of an authenticated call (issue 11, decision 041).
 
 /** Allowed for everyone the policy table allows; the table decides, not the builder. */
-export const publicProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
+export const publicProcedure = t.procedure.use(async ({ ctx, path, type, getRawInput, next }) => {
   await enforcePolicy(ctx, path, type);
-  return upstreamErrors(await next());
+  const input = cleanInput(await getRawInput());
+  return upstreamErrors(await next({ getRawInput: () => Promise.resolve(input) }));
 });
 
 /** As publicProcedure, with `ctx.principal` known to be present. */
-export const authedProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
+export const authedProcedure = t.procedure.use(async ({ ctx, path, type, getRawInput, next }) => {
   await enforcePolicy(ctx, path, type);
   const { principal } = ctx;
   if (!principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
-  // tRPC merges this into the context: only what changes is passed.
-  return upstreamErrors(await next({ ctx: { principal } }));
+  const input = cleanInput(await getRawInput());
+  // tRPC merges this into the context: only what changes is passed. (tRPC's types offer the context
+  // and the raw input as two overloads of `next`; at run time it takes both.)
+  const options = { ctx: { principal }, getRawInput: () => Promise.resolve(input) };
+  return upstreamErrors(await next(options as { ctx: { principal: Principal } }));
 });
