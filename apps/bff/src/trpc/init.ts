@@ -20,7 +20,7 @@ const t = initTRPC.context<Context>().create({
     const message =
       error.code === 'INTERNAL_SERVER_ERROR'
         ? ERROR_MESSAGES.GENERIC
-        : error.code === 'PARSE_ERROR'
+        : error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError
           ? MALFORMED_JSON
           : fieldErrors && !(error.cause instanceof GameApiError)
             ? ERROR_MESSAGES.BAD_REQUEST
