@@ -196,3 +196,18 @@ test.describe.serial('sync manager', () => {
     await expect(page.getByText('Keine Sync Gruppen vorhanden')).toBeVisible();
   });
 });
+
+test('the open tab is in the address: reload and back keep it', async ({ asRole }) => {
+  const page = await asRole('admin');
+  await page.goto(PATH);
+  await expect(page.getByRole('tab', { name: 'Sync Groups' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Sync Objects' }).click();
+  await expect(page).toHaveURL(/\?tab=objects$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Sync Objects' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Sync Groups' }).click();
+  await expect(page).toHaveURL(/\?tab=groups$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\?tab=objects$/);
+  await expect(page.getByRole('tab', { name: 'Sync Objects' })).toHaveAttribute('aria-selected', 'true');
+});

@@ -47,9 +47,21 @@ test.describe.serial('Teamspeak wizard (spieler)', () => {
     await expect(step(page, 1, 'Download')).toHaveAttribute('aria-current', 'step');
     const start = page.getByRole('button', { name: 'Authentifizierung starten' });
     await expect(start).toBeDisabled();
+    // The breadcrumbs lead back to the overview.
+    const crumbs = page.getByRole('navigation', { name: 'Brotkrümelnavigation' });
+    await expect(crumbs.getByRole('link', { name: 'Synchronisation' })).toHaveAttribute(
+      'href',
+      '/control-panel/user/sync',
+    );
+    await expect(crumbs.getByText('Teamspeak')).toHaveAttribute('aria-current', 'page');
     await page.getByRole('button', { name: 'Weiter' }).click();
     await expect(step(page, 2, 'Authentifizierung')).toHaveAttribute('aria-current', 'step');
     await expect(step(page, 1, 'Download')).not.toHaveAttribute('aria-current', 'step');
+    // The keyboard continues at the new step's heading; the step is in the address and survives a reload.
+    await expect(step(page, 2, 'Authentifizierung').getByRole('heading', { level: 2 })).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`${TEAMSPEAK}\\?schritt=2$`));
+    await page.reload();
+    await expect(step(page, 2, 'Authentifizierung')).toHaveAttribute('aria-current', 'step');
 
     const { id, username } = DEMO_ACCOUNTS.spieler;
     const nickname = `${id.slice(0, 3)}${username}${id.slice(-3)}`;
@@ -73,7 +85,15 @@ test.describe.serial('Teamspeak wizard (spieler)', () => {
     await identity.fill(known);
     await start.click();
     await expect(step(page, 3, 'Sync')).toHaveAttribute('aria-current', 'step');
-    await expect(page.getByText(`Aktueller Status: Verbunden (ID: ${known})`)).toBeVisible();
+    const status = page.getByText(`Aktueller Status: Verbunden (ID: ${known})`);
+    await expect(status).toBeVisible();
+    // One message at a time: the success replaced the error.
+    await expect(page.getByText('Dein Teamspeak Account wurde verbunden')).toBeVisible();
+    await expect(page.getByText(/Identität konnte nicht festgestellt werden/)).toHaveCount(0);
+    // The long id stays inside its card.
+    const card = await step(page, 3, 'Sync').boundingBox();
+    const line = await status.boundingBox();
+    expect(line && card && line.x + line.width <= card.x + card.width).toBe(true);
 
     await page.getByRole('button', { name: 'Synchronisation starten' }).click();
     await expect(page.getByText('Synchronisation erfolgreich abgeschlossen')).toBeVisible();
@@ -144,6 +164,9 @@ test.describe.serial('Discord wizard (spieler)', () => {
 
     await expect(step(page, 3, 'Sync')).toHaveAttribute('aria-current', 'step');
     await expect(page.getByText(/^Aktueller Status: Verbunden \(ID: [1-9]\d{17}\)$/)).toBeVisible();
+    await expect(page.getByText('Dein Discord Konto wurde verbunden')).toBeVisible();
+    // The Discord name from the authorisation, kept by the BFF.
+    await expect(page.getByText('Discord-Name: nova_e2e', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Synchronisation starten' }).click();
     await expect(page.getByText('Synchronisation erfolgreich abgeschlossen')).toBeVisible();
     await page.getByRole('button', { name: 'Verbindung trennen' }).click();
@@ -151,7 +174,7 @@ test.describe.serial('Discord wizard (spieler)', () => {
     await expect(step(page, 1, 'Download')).toHaveAttribute('aria-current', 'step');
   });
 
-  test('a cancelled authorisation says "Etwas ist schiefgelaufen" and links nothing', async ({ asRole }) => {
+  test('a cancelled authorisation says it was cancelled and links nothing', async ({ asRole }) => {
     const page = await asRole('spieler');
     await page.goto(DISCORD);
     await page.getByRole('button', { name: 'Weiter' }).click();
@@ -162,8 +185,24 @@ test.describe.serial('Discord wizard (spieler)', () => {
     const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Abbrechen' }).click({ noWaitAfter: true });
     await closed;
-    await expect(page.getByText('Etwas ist schiefgelaufen')).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .getByText('Die Discord-Autorisierung wurde abgebrochen. Es wurde nichts verknüpft.'),
+    ).toBeVisible();
+    await expect(page.getByText('Etwas ist schiefgelaufen')).toHaveCount(0);
     await expect(step(page, 2, 'Authentifizierung')).toHaveAttribute('aria-current', 'step');
+
+    // Closing the window without an answer is a cancellation too.
+    const again = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Verbinden' }).click();
+    await (await again).close();
+    await expect(
+      page
+        .getByRole('status')
+        .getByText('Die Discord-Autorisierung wurde abgebrochen. Es wurde nichts verknüpft.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Verbinden' })).toBeEnabled();
     await page.goto('/control-panel/user/sync');
     await expect(
       page.getByRole('group', { name: 'Discord' }).getByText('Nicht verbunden', { exact: true }),
@@ -181,7 +220,7 @@ test.describe.serial('Discord wizard (spieler)', () => {
     await expect(page.getByText('Nova Legacy möchte auf dein Discord-Konto zugreifen')).toBeVisible();
     await page.getByLabel('Discord-Benutzername').fill('nova_redirect');
     await page.getByRole('button', { name: 'Autorisieren' }).click();
-    await expect(page).toHaveURL(new RegExp(`${DISCORD}$`));
+    await expect(page).toHaveURL(new RegExp(`${DISCORD}\\?schritt=3$`));
     await expect(step(page, 3, 'Sync')).toHaveAttribute('aria-current', 'step');
     await expect(page.getByText(/^Aktueller Status: Verbunden \(ID: \d+\)$/)).toBeVisible();
     await page.getByRole('button', { name: 'Verbindung trennen' }).click();

@@ -15,6 +15,7 @@ import { AuditLog } from './audit/log';
 import { OidcClient } from './auth/oidc';
 import { discordRoutes } from './auth/discord';
 import { pageStylesByHash } from './auth/pages';
+import { DiscordNames } from './sync/discord-names';
 import { authRoutes } from './auth/routes';
 import { clientUrls } from './auth/urls';
 import {
@@ -159,6 +160,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     database = owned;
   }
   const audit = new AuditLog(database);
+  const discordNames = new DiscordNames(database);
   app.decorate('nova', { database, audit });
   // Intents a crash left open are closed when the app is ready and every minute after.
   let stopSweep = () => {};
@@ -247,6 +249,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
       discord: env.discord,
       gameApi,
       accessTokenOf: (session) => tokens.accessToken(session.key, session.record.auth),
+      names: discordNames,
       now,
       ...(overrides.discordFetch ? { fetch: overrides.discordFetch } : {}),
     });
@@ -315,6 +318,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
         return createContextInner({
           principal: auth.kind === 'anonymous' ? null : auth.principal,
           audit,
+          discordNames,
           request,
           stepUpMaxAgeSeconds: env.stepUpMaxAgeSeconds,
           ...(auth.kind === 'session'

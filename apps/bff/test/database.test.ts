@@ -33,7 +33,12 @@ describe.each(engines)('%s', (_name, config) => {
   it('records its migrations once', async () => {
     const db = await database.open();
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(rows.map((r) => r.name)).toEqual(['001_audit_log', '002_audit_call_kind', '003_audit_intents']);
+    expect(rows.map((r) => r.name)).toEqual([
+      '001_audit_log',
+      '002_audit_call_kind',
+      '003_audit_intents',
+      '004_discord_account_names',
+    ]);
   });
 
   it('writes, filters and pages records, newest first', async () => {

@@ -10,7 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySessionStore } from '../src/session/memory-store';
 import type { SessionManager } from '../src/session/manager';
-import { testApp, testSessionManager } from './helpers';
+import { sharedTestDatabase, testApp, testSessionManager } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
@@ -192,11 +192,54 @@ describe('Discord linking', () => {
     expect(linkRequests()).toHaveLength(1);
   });
 
-  it('links nothing when the player cancels on Discord', async () => {
+  it('links nothing when the player cancels on Discord, and says it was cancelled', async () => {
     const cookie = await cookieOf();
     const done = await browser(await authorise(cookie, 'deny'), cookie);
-    expect(resultOf(done)).toBe('popup:failed');
+    expect(resultOf(done)).toBe('popup:cancelled');
+    const redirected = await browser(await authorise(cookie, 'deny', 'redirect'), cookie);
+    expect(redirected.headers.location).toBe(`${WIZARD}?schritt=2&discord=cancelled`);
     expect(linkRequests()).toEqual([]);
+  });
+
+  it('keeps the Discord name of the linked account (no token), shows it and forgets it at unlink', async () => {
+    const cookie = await cookieOf();
+    const discordId = snowflakeOf('nova_spieler');
+    const account = { id: 40, userId: 'u-1', plattform: 'discord', externalId: discordId };
+    const status = async () => {
+      const answer = await app.inject({
+        url: '/trpc/externalAccounts.status',
+        headers: { cookie, 'x-csrf': '1' },
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json<{ result: { data: { discord: unknown } } }>().result.data.discord;
+    };
+    api.on('GET', 'user/u-1/external-accounts', { status: 200, body: [account] });
+    expect(resultOf(await browser(await authorise(cookie, 'allow'), cookie))).toBe('popup:linked');
+    expect(await status()).toEqual({ id: 40, externalId: discordId, name: 'nova_spieler' });
+    const db = await sharedTestDatabase().open();
+    const kept = await db.selectFrom('discord_names').selectAll().where('user_id', '=', 'u-1').execute();
+    expect(kept.map(({ user_id, discord_id, name }) => ({ user_id, discord_id, name }))).toEqual([
+      { user_id: 'u-1', discord_id: discordId, name: 'nova_spieler' },
+    ]);
+    for (const token of discordTokens) expect(JSON.stringify(kept)).not.toContain(token);
+
+    // A name kept for another Discord id is not shown for this one.
+    api.on('GET', 'user/u-1/external-accounts', {
+      status: 200,
+      body: [{ ...account, externalId: '123456789012345678' }],
+    });
+    expect(await status()).toEqual({ id: 40, externalId: '123456789012345678', name: null });
+
+    api.on('GET', 'user/u-1/external-accounts', { status: 200, body: [account] });
+    api.on('DELETE', 'user/u-1/external-accounts/40', { status: 204 });
+    const unlink = await app.inject({
+      method: 'POST',
+      url: '/trpc/externalAccounts.unlink',
+      headers: { cookie, 'x-csrf': '1', 'content-type': 'application/json' },
+      payload: { plattform: 'discord' },
+    });
+    expect(unlink.statusCode).toBe(200);
+    expect(await status()).toEqual({ id: 40, externalId: discordId, name: null });
   });
 
   it('reports a conflict when another player has linked this Discord account, and revokes the token', async () => {

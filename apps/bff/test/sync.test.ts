@@ -91,7 +91,8 @@ describe('sync procedures', () => {
         result: {
           data: {
             teamspeak: { id: 9, externalId: IDENTITY },
-            discord: { id: 4, externalId: '112233445566778899' },
+            // No name was kept for this Discord account (it was not linked through this BFF).
+            discord: { id: 4, externalId: '112233445566778899', name: null },
             forum: null,
           },
         },

@@ -17,7 +17,12 @@ export const TeamspeakIdentityForm = z.strictObject({
 });
 export const TeamspeakLinkInput = z.strictObject({ values: TeamspeakIdentityForm });
 
-export const LinkedAccountView = z.object({ id: z.number().int(), externalId: z.string() });
+/** `name`: the Discord name kept from the link (never a token); absent for other platforms. */
+export const LinkedAccountView = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  name: z.string().nullable().optional(),
+});
 export type LinkedAccountView = z.infer<typeof LinkedAccountView>;
 
 /** One entry per platform: the linked account or null. */

@@ -33,6 +33,13 @@ export const SYNC_TEXTS = {
     teamspeak: 'Die Verbindung zu deinem Teamspeak Account wurde aufgehoben',
     discord: 'Die Verbindung zu deinem Discord Konto wurde aufgehoben',
   },
+  /** Beyond the spec: a link that worked, a Discord authorisation cancelled or closed, the name. */
+  linkedSuccess: {
+    teamspeak: 'Dein Teamspeak Account wurde verbunden',
+    discord: 'Dein Discord Konto wurde verbunden',
+  },
+  discordCancelled: 'Die Discord-Autorisierung wurde abgebrochen. Es wurde nichts verknüpft.',
+  discordName: (name: string) => `Discord-Name: ${name}`,
   /** Production without a Discord OAuth configuration (issue 8). */
   discordUnavailable:
     'Die Verknüpfung mit Discord ist auf diesem Server derzeit nicht eingerichtet. Bitte wende dich an das Team.',

@@ -10,7 +10,8 @@
  *
  * `state` is bound to the signed-in session: an HMAC over the session key, a nonce, the mode and the
  * time, checked at the callback and usable once. A foreign, missing, expired or replayed state, a
- * cancelled authorisation or any failure links nothing and ends at the wizard with an error.
+ * cancelled authorisation or any failure links nothing and ends at the wizard with its result. The
+ * Discord name from the identify answer is kept with the link (decision 056); the token is not.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ROUTES } from '@nova/domain';
@@ -19,6 +20,7 @@ import { z } from 'zod';
 import type { GameApiClient } from '../game-api/client';
 import { GameApiError } from '../game-api/errors';
 import type { LoadedSession, SessionManager } from '../session/manager';
+import type { DiscordNames } from '../sync/discord-names';
 import { linkAccount } from '../sync/external-accounts';
 
 export interface DiscordConfig {
@@ -39,6 +41,8 @@ export interface DiscordRoutesOptions {
   gameApi: GameApiClient;
   /** The session's game API token, refreshed when needed. */
   accessTokenOf: (session: LoadedSession) => Promise<string>;
+  /** Where the linked account's Discord name is kept. */
+  names?: DiscordNames;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -49,15 +53,22 @@ export const DISCORD_CALLBACK_PATH = '/auth/discord/callback';
 const STATE_TTL_MS = 10 * 60_000;
 const TIMEOUT_MS = 5000;
 
-export type DiscordResult = 'linked' | 'failed' | 'conflict' | 'unavailable';
+export type DiscordResult = 'linked' | 'failed' | 'conflict' | 'unavailable' | 'cancelled';
 type Mode = 'popup' | 'redirect';
 
 const TokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string() });
-/** Only the id is used; the user name is never stored or sent on (issue 8). */
-const DiscordUser = z.object({ id: z.string().regex(/^[1-9]\d{16,19}$/) });
+/** The id, and the name shown with the linked account (the display name, else the user name). */
+const DiscordUser = z.object({
+  id: z.string().regex(/^[1-9]\d{16,19}$/),
+  username: z.string().min(1).max(100).optional(),
+  global_name: z.string().min(1).max(100).nullish(),
+});
+type DiscordUser = z.infer<typeof DiscordUser>;
 
+/** Back at the wizard: linked at its sync step, otherwise at the authorisation step. */
 function wizardUrl(result: DiscordResult): string {
-  return `${DISCORD_WIZARD_PATH}?${new URLSearchParams({ discord: result }).toString()}`;
+  const step = result === 'linked' ? '3' : '2';
+  return `${DISCORD_WIZARD_PATH}?${new URLSearchParams({ schritt: step, discord: result }).toString()}`;
 }
 
 export const DISCORD_POPUP_SCRIPT_PATH = '/auth/discord/popup.js';
@@ -154,8 +165,8 @@ export function discordRoutes(app: FastifyInstance, options: DiscordRoutesOption
     });
   }
 
-  /** Code → token → Discord user id; the token is revoked before this returns, whatever happened. */
-  async function discordUserId(code: string, config: DiscordConfig): Promise<string> {
+  /** Code → token → Discord user; the token is revoked before this returns, whatever happened. */
+  async function discordUser(code: string, config: DiscordConfig): Promise<DiscordUser> {
     const answer = await post(
       `${config.apiUrl}/oauth2/token`,
       { grant_type: 'authorization_code', code, redirect_uri: redirectUri },
@@ -170,7 +181,7 @@ export function discordRoutes(app: FastifyInstance, options: DiscordRoutesOption
         redirect: 'error',
       });
       if (!me.ok) throw new Error(`Discord users/@me answered ${me.status}`);
-      return DiscordUser.parse(await me.json()).id;
+      return DiscordUser.parse(await me.json());
     } finally {
       // The token is needed for nothing else: revoke it at once (RFC 7009).
       try {
@@ -223,26 +234,31 @@ export function discordRoutes(app: FastifyInstance, options: DiscordRoutesOption
       return back(reply, 'failed', mode);
     }
     if (typeof query.code !== 'string' || query.code === '') {
-      request.log.info(
-        { error: typeof query.error === 'string' ? query.error : null },
-        'Discord authorisation not granted',
-      );
-      return back(reply, 'failed', mode);
+      const error = typeof query.error === 'string' ? query.error : null;
+      request.log.info({ error }, 'Discord authorisation not granted');
+      return back(reply, error === 'access_denied' ? 'cancelled' : 'failed', mode);
     }
-    let discordId: string;
+    let user: DiscordUser;
     try {
-      discordId = await discordUserId(query.code, discord);
+      user = await discordUser(query.code, discord);
     } catch (error) {
       request.log.warn({ err: error }, 'the Discord authorisation could not be completed');
       return back(reply, 'failed', mode);
     }
     try {
       const token = await options.accessTokenOf(session);
-      await linkAccount({ gameApi, userId: session.record.userId, token }, 'discord', discordId);
+      await linkAccount({ gameApi, userId: session.record.userId, token }, 'discord', user.id);
     } catch (error) {
       const conflict = error instanceof GameApiError && error.status === 409;
       if (!conflict) request.log.warn({ err: error }, 'the Discord account could not be linked');
       return back(reply, conflict ? 'conflict' : 'failed', mode);
+    }
+    const name = user.global_name ?? user.username;
+    if (name && options.names) {
+      // Linked either way: without its name the account shows its id only.
+      await options.names
+        .remember(session.record.userId, user.id, name)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'the Discord name could not be kept'));
     }
     return back(reply, 'linked', mode);
   });

@@ -123,6 +123,17 @@ const migrations: Record<string, Migration> = {
         end $$`.execute(db);
     },
   },
+  '004_discord_account_names': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('discord_names')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('discord_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -37,6 +37,15 @@ export interface AuditLogTable {
 
 export type CallKind = 'session' | 'person-token' | 'machine';
 
+/** The Discord name of a linked account (sync/discord-names.ts). */
+export interface DiscordNamesTable {
+  user_id: string;
+  discord_id: string;
+  name: string;
+  updated_at: Date;
+}
+
 export interface Schema {
   audit_log: AuditLogTable;
+  discord_names: DiscordNamesTable;
 }

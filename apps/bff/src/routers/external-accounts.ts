@@ -39,7 +39,17 @@ export const externalAccountsRouter = router({
       const account = accounts.find((a) => a.plattform === plattform);
       return [plattform, account ? { id: account.id, externalId: account.externalId } : null] as const;
     });
-    return Object.fromEntries(entries) as SyncStatusView;
+    const status = Object.fromEntries(entries) as SyncStatusView;
+    if (status.discord && ctx.discordNames) {
+      // Without the database the account shows its id only.
+      status.discord.name = await ctx.discordNames
+        .nameOf(ctx.principal.userId, status.discord.externalId)
+        .catch((error: unknown) => {
+          ctx.log.warn({ err: error }, 'the Discord name could not be read');
+          return null;
+        });
+    }
+    return status;
   }),
 
   linkTeamspeak: ownProcedure
@@ -62,6 +72,11 @@ export const externalAccountsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const id = await unlinkAccount(ctx.call, input.plattform);
       if (id === null) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR_MESSAGES.GENERIC });
+      if (input.plattform === 'discord' && ctx.discordNames) {
+        await ctx.discordNames
+          .forget(ctx.principal.userId)
+          .catch((error: unknown) => ctx.log.warn({ err: error }, 'the Discord name could not be removed'));
+      }
       return { id };
     }),
 

@@ -4,6 +4,7 @@ import type { AuditLog } from '../audit/log';
 import type { AccountSessions } from '../session/account-sessions';
 import type { GameApiClient } from '../game-api/client';
 import type { SharedCache } from '../game-api/shared-cache';
+import type { DiscordNames } from '../sync/discord-names';
 
 /** Who calls: a browser session (cookie) or a script with a bearer token (a person's or a machine's). */
 export interface Principal {
@@ -54,6 +55,8 @@ export interface ContextInner {
   request?: RequestMeta;
   /** Destructive actions need a sign-in at most this old (STEP_UP_MAX_AGE_SECONDS). */
   stepUpMaxAgeSeconds?: number;
+  /** The Discord names of linked accounts. */
+  discordNames?: DiscordNames;
   /** The caller's own browser sessions (signed in through a cookie only). */
   account?: AccountSessions;
 }

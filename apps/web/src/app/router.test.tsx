@@ -68,7 +68,18 @@ describe('router', () => {
       'Fahrzeuge',
       'Fahrzeugdetails',
     ]);
-    expect(match('/control-panel/user/sync/teamspeak').crumbs).toEqual(['Profil', 'Synchronisation']);
+    // The wizards have a crumb of their own, so "Synchronisation" leads back to the overview.
+    expect(match('/control-panel/user/sync').crumbs).toEqual(['Profil', 'Synchronisation']);
+    expect(match('/control-panel/user/sync/teamspeak').crumbs).toEqual([
+      'Profil',
+      'Synchronisation',
+      'Teamspeak',
+    ]);
+    expect(match('/control-panel/user/sync/discord').crumbs).toEqual([
+      'Profil',
+      'Synchronisation',
+      'Discord',
+    ]);
     expect(match('/control-panel/user/0b6f-77/bank-accounts').crumbs).toEqual(['Profil', 'Bankkonten']);
     expect(match('/control-panel/admin/audit-log').crumbs).toEqual(['Audit-Log']);
   });

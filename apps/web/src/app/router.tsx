@@ -169,8 +169,16 @@ export const routes: RouteObject[] = [
             handle: { crumb: ROUTES.sync.crumb },
             children: [
               { index: true, element: load(admin, (m) => m.SyncOverviewPage) },
-              { path: paths.syncTeamspeak, element: load(admin, (m) => m.TeamspeakSyncPage) },
-              { path: paths.syncDiscord, element: load(admin, (m) => m.DiscordSyncPage) },
+              {
+                path: paths.syncTeamspeak,
+                handle: { crumb: ROUTES.syncTeamspeak.crumb },
+                element: load(admin, (m) => m.TeamspeakSyncPage),
+              },
+              {
+                path: paths.syncDiscord,
+                handle: { crumb: ROUTES.syncDiscord.crumb },
+                element: load(admin, (m) => m.DiscordSyncPage),
+              },
             ],
           },
         ],

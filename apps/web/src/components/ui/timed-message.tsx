@@ -3,23 +3,27 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface Message {
-  tone: 'success' | 'error';
+  tone: 'success' | 'error' | 'info';
   text: string;
 }
 
 /**
  * Doc 2 §9: success and error messages vanish after 3000 ms. `show` replaces the current message
- * and restarts the clock.
+ * and restarts the clock; messages of a `keep` tone stay until replaced or cleared.
  */
-export function useTimedMessage(timeoutMs: number = LIMITS.messageTimeoutMs) {
+export function useTimedMessage(
+  timeoutMs: number = LIMITS.messageTimeoutMs,
+  keep: readonly Message['tone'][] = [],
+) {
   const [message, setMessage] = useState<Message | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const kept = useRef(keep);
   useEffect(() => () => clearTimeout(timer.current), []);
   const show = useCallback(
     (next: Message) => {
       clearTimeout(timer.current);
       setMessage(next);
-      timer.current = setTimeout(() => setMessage(null), timeoutMs);
+      if (!kept.current.includes(next.tone)) timer.current = setTimeout(() => setMessage(null), timeoutMs);
     },
     [timeoutMs],
   );
@@ -34,6 +38,7 @@ const tones = {
   success:
     'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+  info: 'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
 };
 
 /**
@@ -44,7 +49,7 @@ export function MessageRegion({ message, className }: { message: Message | null;
   return (
     <div className={className}>
       <div role="status" aria-live="polite" aria-atomic="true">
-        {message?.tone === 'success' && <MessageBox message={message} />}
+        {message && message.tone !== 'error' && <MessageBox message={message} />}
       </div>
       <div role="alert" aria-live="assertive" aria-atomic="true">
         {message?.tone === 'error' && <MessageBox message={message} />}

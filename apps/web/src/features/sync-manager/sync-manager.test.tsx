@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveDraft } from '../../lib/form-draft';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
@@ -49,7 +50,13 @@ const stepUpRefusal = () =>
 
 /** The BFF as the page sees it: every call goes to `answer(path, input)`. */
 const answer = vi.fn<Answer>();
-const renderPage = () => renderWithBff(<SyncManagerPage />, answer);
+const renderPage = () =>
+  renderWithBff(
+    <MemoryRouter>
+      <SyncManagerPage />
+    </MemoryRouter>,
+    answer,
+  );
 
 // The dialogs are a chunk of their own: loaded once here, so no test waits for the first import.
 beforeAll(() => import('./sync-dialogs'));

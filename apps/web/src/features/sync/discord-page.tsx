@@ -3,14 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button, ExternalLink } from '../../components/ui/button';
-import { Loading } from '../../components/ui/loading';
-import { PageHeader } from '../../components/ui/page-header';
-import { MessageRegion, useTimedMessage, type Message } from '../../components/ui/timed-message';
+import type { Message } from '../../components/ui/timed-message';
 import { publicConfig } from '../../config/public-config';
 import { FAILED, useInvalidateStatus } from './api';
-import { SyncStep } from './components/sync-step';
-import { useWizard } from './components/use-wizard';
-import { WizardStep } from './components/wizard';
+import { useWizard, type Wizard } from './components/use-wizard';
+import { WizardShell } from './components/wizard';
 
 /**
  * Doc 2 "Discord sync page", §4, §9, made secure (issue 8, decision 025): "Verbinden" opens the BFF's
@@ -19,61 +16,39 @@ import { WizardStep } from './components/wizard';
  * for our origin and closes (a full-page flow comes back as `?discord=…`). No token is involved.
  */
 const MESSAGE_TYPE = 'nova-discord-link';
-const RESULTS = ['linked', 'failed', 'conflict', 'unavailable'] as const;
+const RESULTS = ['linked', 'failed', 'conflict', 'unavailable', 'cancelled'] as const;
 type Result = (typeof RESULTS)[number];
 
 const isResult = (value: unknown): value is Result => RESULTS.includes(value as Result);
 
-function failureText(result: Exclude<Result, 'linked'>): string {
-  if (result === 'conflict') return SYNC_TEXTS.alreadyLinked;
-  if (result === 'unavailable') return SYNC_TEXTS.discordUnavailable;
-  return FAILED;
+function resultMessage(result: Result): Message {
+  if (result === 'linked') return { tone: 'success', text: SYNC_TEXTS.linkedSuccess.discord };
+  if (result === 'cancelled') return { tone: 'info', text: SYNC_TEXTS.discordCancelled };
+  if (result === 'conflict') return { tone: 'error', text: SYNC_TEXTS.alreadyLinked };
+  if (result === 'unavailable') return { tone: 'error', text: SYNC_TEXTS.discordUnavailable };
+  return { tone: 'error', text: FAILED };
 }
 
 export function DiscordSyncPage() {
-  const [params, setParams] = useSearchParams();
-  const returned = params.get('discord');
-  return (
-    <ReturnedWizard
-      returned={isResult(returned) ? returned : null}
-      clear={() => setParams({}, { replace: true })}
-    />
-  );
-}
-
-/** Back from a full-page redirect: the result is read from the address once, then removed. */
-function ReturnedWizard({ returned, clear }: { returned: Result | null; clear: () => void }) {
-  const [initial] = useState(returned);
-  useEffect(() => {
-    if (returned !== null) clear();
-  }, [returned, clear]);
-  return <DiscordWizard initial={initial} />;
-}
-
-function DiscordWizard({ initial }: { initial: Result | null }) {
-  const wizard = useWizard('discord', initial === 'linked' ? 2 : initial === null ? null : 1);
-  const notice = useTimedMessage();
+  const wizard = useWizard('discord');
   const invalidate = useInvalidateStatus();
   const [authorizing, setAuthorizing] = useState(false);
-  // A failure reported through the address stays until the next attempt.
-  const [returnedFailure, setReturnedFailure] = useState(
-    initial !== null && initial !== 'linked' ? failureText(initial) : null,
-  );
   const popup = useRef<Window | null>(null);
-  const { setStep } = wizard;
+  const { go, show } = wizard;
   const { refetch } = wizard.status;
-  const show = notice.show;
 
   const finish = useCallback(
     (result: Result) => {
       setAuthorizing(false);
       popup.current = null;
-      void invalidate();
-      if (result === 'linked') setStep(2);
-      else show({ tone: 'error', text: failureText(result) });
+      void invalidate().then(() => {
+        if (result === 'linked') go(2);
+        show(resultMessage(result));
+      });
     },
-    [invalidate, setStep, show],
+    [invalidate, go, show],
   );
+  useReturnedResult(finish);
 
   // Doc 2 §5: only messages from the app's own origin count.
   useEffect(() => {
@@ -87,7 +62,7 @@ function DiscordWizard({ initial }: { initial: Result | null }) {
     const watch = setInterval(() => {
       if (!popup.current?.closed) return;
       popup.current = null;
-      void refetch().then((answer) => finish(answer.data?.discord ? 'linked' : 'failed'));
+      void refetch().then((answer) => finish(answer.data?.discord ? 'linked' : 'cancelled'));
     }, 500);
     window.addEventListener('message', onMessage);
     return () => {
@@ -97,7 +72,7 @@ function DiscordWizard({ initial }: { initial: Result | null }) {
   }, [authorizing, finish, refetch]);
 
   const connect = () => {
-    setReturnedFailure(null);
+    wizard.clear();
     const { width, height } = LIMITS.discordPopup;
     const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
     const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
@@ -115,56 +90,63 @@ function DiscordWizard({ initial }: { initial: Result | null }) {
     setAuthorizing(true);
   };
 
-  if (!wizard.ready) {
-    return (
-      <section>
-        <PageHeader title="Discord Synchronisation" />
-        {wizard.status.isError ? <Alert tone="error">{FAILED}</Alert> : <Loading />}
-      </section>
-    );
-  }
-  const { step } = wizard;
   return (
-    <section>
-      <PageHeader title="Discord Synchronisation" />
-      <MessageRegion message={notice.message} />
-      {returnedFailure && <Alert tone="error">{returnedFailure}</Alert>}
-      <ol className="grid gap-4 lg:grid-cols-3">
-        <li>
-          <WizardStep index={0} current={step}>
-            <p>Lade dir Discord herunter und tritt unserem Server bei.</p>
-            <div className="flex flex-wrap gap-3">
-              <ExternalLink href={publicConfig.links.discordDownload} className="underline">
-                Discord herunterladen
-              </ExternalLink>
-              <ExternalLink href={publicConfig.links.discord} className="underline">
-                Unserem Discord-Server beitreten
-              </ExternalLink>
-            </div>
-            <Button onClick={wizard.next}>{SYNC_TEXTS.next}</Button>
-          </WizardStep>
-        </li>
-        <li>
-          <WizardStep index={1} current={step}>
-            <p>Melde dich bei Discord an und erlaube Nova Legacy, deine Discord-ID zu lesen.</p>
-            {!publicConfig.discordLinking && <Alert tone="warning">{SYNC_TEXTS.discordUnavailable}</Alert>}
-            <Button disabled={step !== 1 || authorizing || !publicConfig.discordLinking} onClick={connect}>
-              {authorizing ? 'Autorisierung läuft...' : SYNC_TEXTS.connect}
-            </Button>
-          </WizardStep>
-        </li>
-        <li>
-          <WizardStep index={2} current={step}>
-            <SyncStep
-              plattform="discord"
-              externalId={wizard.account?.externalId ?? null}
-              active={step === 2}
-              onUnlinked={() => setStep(0)}
-              show={(message: Message) => show(message)}
-            />
-          </WizardStep>
-        </li>
-      </ol>
-    </section>
+    <WizardShell
+      title="Discord Synchronisation"
+      plattform="discord"
+      wizard={wizard}
+      download={
+        <>
+          <p>Lade dir Discord herunter und tritt unserem Server bei.</p>
+          <div className="flex flex-wrap gap-3">
+            <ExternalLink href={publicConfig.links.discordDownload} className="underline">
+              Discord herunterladen
+            </ExternalLink>
+            <ExternalLink href={publicConfig.links.discord} className="underline">
+              Unserem Discord-Server beitreten
+            </ExternalLink>
+          </div>
+        </>
+      }
+      authentication={<ConnectStep wizard={wizard} authorizing={authorizing} connect={connect} />}
+    />
   );
+}
+
+function ConnectStep({
+  wizard,
+  authorizing,
+  connect,
+}: {
+  wizard: Wizard;
+  authorizing: boolean;
+  connect: () => void;
+}) {
+  return (
+    <>
+      <p>Melde dich bei Discord an und erlaube Nova Legacy, deine Discord-ID zu lesen.</p>
+      {!publicConfig.discordLinking && <Alert tone="warning">{SYNC_TEXTS.discordUnavailable}</Alert>}
+      <Button disabled={wizard.step !== 1 || authorizing || !publicConfig.discordLinking} onClick={connect}>
+        {authorizing ? 'Autorisierung läuft...' : SYNC_TEXTS.connect}
+      </Button>
+    </>
+  );
+}
+
+/** Back from a full-page redirect: the result is read from the address once, then removed. */
+function useReturnedResult(finish: (result: Result) => void) {
+  const [params, setParams] = useSearchParams();
+  const returned = params.get('discord');
+  useEffect(() => {
+    if (returned === null) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete('discord');
+        return updated;
+      },
+      { replace: true },
+    );
+    if (isResult(returned)) finish(returned);
+  }, [returned, setParams, finish]);
 }

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Session from '../../lib/session';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
+import { startStep } from './components/use-wizard';
 import { SyncOverviewPage } from './sync-overview-page';
 import { TeamspeakSyncPage } from './teamspeak-page';
 
@@ -84,7 +85,12 @@ describe('Teamspeak wizard: what a failed link says (doc 2 §8)', () => {
       if (path === 'externalAccounts.linkTeamspeak') return Promise.reject(bffError(code, status));
       return Promise.reject(new Error(path));
     });
-    renderWithBff(<TeamspeakSyncPage />, answer);
+    renderWithBff(
+      <MemoryRouter>
+        <TeamspeakSyncPage />
+      </MemoryRouter>,
+      answer,
+    );
     await userEvent.click(await screen.findByRole('button', { name: SYNC_TEXTS.next }));
     await userEvent.type(screen.getByPlaceholderText(SYNC_TEXTS.identityPlaceholder), 'Qm4s8Tz1=');
     await userEvent.click(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication }));
@@ -94,5 +100,64 @@ describe('Teamspeak wizard: what a failed link says (doc 2 §8)', () => {
     });
     // Still on step 2: nothing was linked.
     expect(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication })).toBeTruthy();
+  });
+});
+
+describe("the wizard's step (doc 2 §4)", () => {
+  it('starts a linked account at the sync step, whatever the address says', () => {
+    expect(startStep(true, null)).toBe(2);
+    expect(startStep(true, '1')).toBe(2);
+    expect(startStep(true, '2')).toBe(2);
+  });
+
+  it('starts an unlinked account at the step in the address, download or authentication', () => {
+    expect(startStep(false, null)).toBe(0);
+    expect(startStep(false, '1')).toBe(0);
+    expect(startStep(false, '2')).toBe(1);
+    // The sync step is reached by linking, not by the address.
+    expect(startStep(false, '3')).toBe(0);
+    expect(startStep(false, 'x')).toBe(0);
+  });
+});
+
+describe('Teamspeak wizard: one message at a time', () => {
+  it('a wrong identity, then the right one: the error gives way to the success, the long id wraps', async () => {
+    const identity = 'Qm4s8Tz1Qm4s8Tz1Qm4s8Tz1Qm4s8Tz1Qm4s8Tz1Qm4s8Tz1=';
+    let linked = false;
+    answer.mockReset();
+    answer.mockImplementation((path, input) => {
+      if (path === 'externalAccounts.status')
+        return Promise.resolve({ ...unlinked, teamspeak: linked ? { id: 9, externalId: identity } : null });
+      if (path === 'externalAccounts.linkTeamspeak') {
+        const given = (input as { values: { identity: string } }).values.identity;
+        if (given !== identity) return Promise.reject(bffError('NOT_FOUND', 404));
+        linked = true;
+        return Promise.resolve({ externalId: identity });
+      }
+      return Promise.reject(new Error(path));
+    });
+    renderWithBff(
+      <MemoryRouter initialEntries={['/sync/teamspeak?schritt=2']}>
+        <TeamspeakSyncPage />
+      </MemoryRouter>,
+      answer,
+    );
+    const field = await screen.findByPlaceholderText(SYNC_TEXTS.identityPlaceholder);
+    await userEvent.type(field, 'falsch=');
+    await userEvent.click(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication }));
+    expect(
+      await screen.findByText(
+        'Deine Identität konnte nicht festgestellt werden. Bitte überprüfe deinen Nickname und deine Identität.',
+      ),
+    ).toBeTruthy();
+    await userEvent.clear(field);
+    await userEvent.type(field, identity);
+    await userEvent.click(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication }));
+    expect(await screen.findByText('Dein Teamspeak Account wurde verbunden')).toBeTruthy();
+    expect(screen.queryByText(/Identität konnte nicht festgestellt werden/)).toBeNull();
+    const status = screen.getByText(`Aktueller Status: Verbunden (ID: ${identity})`);
+    expect(status.className).toContain('[overflow-wrap:anywhere]');
+    // The sync step's heading has the focus (the button used is inert now).
+    expect(document.activeElement?.textContent).toContain('Sync');
   });
 });

@@ -9,76 +9,51 @@ import { useState, type SyntheticEvent } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, ExternalLink, buttonClass } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { Loading } from '../../components/ui/loading';
-import { PageHeader } from '../../components/ui/page-header';
-import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
+import type { Message } from '../../components/ui/timed-message';
 import { publicConfig } from '../../config/public-config';
 import { fieldErrorsOf, useSessionLoss } from '../../lib/mutation';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { FAILED, codeOf, useInvalidateStatus } from './api';
-import { SyncStep } from './components/sync-step';
 import { useWizard } from './components/use-wizard';
-import { WizardStep } from './components/wizard';
+import { WizardShell } from './components/wizard';
 
 /** Doc 2 "Teamspeak sync page", §4, §5, §8, §9. */
 export function TeamspeakSyncPage() {
   const session = useSession();
   const wizard = useWizard('teamspeak');
-  const notice = useTimedMessage();
-  if (!wizard.ready) {
-    return (
-      <section>
-        <PageHeader title="Teamspeak Synchronisation" />
-        {wizard.status.isError ? <Alert tone="error">{FAILED}</Alert> : <Loading />}
-      </section>
-    );
-  }
   const me = session.status === 'ready' && session.me.signedIn ? session.me : null;
   const nickname = me ? teamspeakNickname(me.id, me.username) : '';
-  const { step } = wizard;
   return (
-    <section>
-      <PageHeader title="Teamspeak Synchronisation" />
-      <MessageRegion message={notice.message} />
-      <ol className="grid gap-4 lg:grid-cols-3">
-        <li>
-          <WizardStep index={0} current={step}>
-            <p>Lade dir Teamspeak herunter und verbinde dich mit unserem Server.</p>
-            <div className="flex flex-wrap gap-3">
-              <ExternalLink href={publicConfig.links.teamspeakDownload} className="underline">
-                Teamspeak herunterladen
-              </ExternalLink>
-              <a href={publicConfig.links.teamspeak} className="underline">
-                Mit dem Teamspeak-Server verbinden
-              </a>
-            </div>
-            <Button onClick={wizard.next}>{SYNC_TEXTS.next}</Button>
-          </WizardStep>
-        </li>
-        <li>
-          <WizardStep index={1} current={step}>
-            <IdentityStep
-              nickname={nickname}
-              active={step === 1}
-              onLinked={() => wizard.setStep(2)}
-              show={notice.show}
-            />
-          </WizardStep>
-        </li>
-        <li>
-          <WizardStep index={2} current={step}>
-            <SyncStep
-              plattform="teamspeak"
-              externalId={wizard.account?.externalId ?? null}
-              active={step === 2}
-              onUnlinked={() => wizard.setStep(0)}
-              show={notice.show}
-            />
-          </WizardStep>
-        </li>
-      </ol>
-    </section>
+    <WizardShell
+      title="Teamspeak Synchronisation"
+      plattform="teamspeak"
+      wizard={wizard}
+      download={
+        <>
+          <p>Lade dir Teamspeak herunter und verbinde dich mit unserem Server.</p>
+          <div className="flex flex-wrap gap-3">
+            <ExternalLink href={publicConfig.links.teamspeakDownload} className="underline">
+              Teamspeak herunterladen
+            </ExternalLink>
+            <a href={publicConfig.links.teamspeak} className="underline">
+              Mit dem Teamspeak-Server verbinden
+            </a>
+          </div>
+        </>
+      }
+      authentication={
+        <IdentityStep
+          nickname={nickname}
+          active={wizard.step === 1}
+          onLinked={() => {
+            wizard.go(2);
+            wizard.show({ tone: 'success', text: SYNC_TEXTS.linkedSuccess.teamspeak });
+          }}
+          show={wizard.show}
+        />
+      }
+    />
   );
 }
 
@@ -91,11 +66,11 @@ function IdentityStep({
   nickname: string;
   active: boolean;
   onLinked: () => void;
-  show: Parameters<typeof SyncStep>[0]['show'];
+  show: (message: Message) => void;
 }) {
   const [identity, setIdentity] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const [copied, setCopied] = useState(false);
   const link = trpc.externalAccounts.linkTeamspeak.useMutation();
   const invalidate = useInvalidateStatus();
   const sessionLost = useSessionLoss();
@@ -106,9 +81,13 @@ function IdentityStep({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(nickname);
-      setCopied('yes');
+      setCopied(true);
+      show({ tone: 'success', text: 'Der Nickname wurde in die Zwischenablage kopiert.' });
     } catch {
-      setCopied('no');
+      show({
+        tone: 'error',
+        text: 'Kopieren war nicht möglich. Bitte markiere den Nickname und kopiere ihn selbst.',
+      });
     }
   };
 
@@ -142,18 +121,11 @@ function IdentityStep({
           <div className="flex gap-2">
             <Input {...props} value={nickname} readOnly className="font-mono" />
             <Button variant="secondary" onClick={() => void copy()} aria-label="Nickname kopieren">
-              {copied === 'yes' ? 'Kopiert' : 'Kopieren'}
+              {copied ? 'Kopiert' : 'Kopieren'}
             </Button>
           </div>
         )}
       </Field>
-      <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-        {copied === 'yes'
-          ? 'Der Nickname wurde in die Zwischenablage kopiert.'
-          : copied === 'no'
-            ? 'Kopieren war nicht möglich. Bitte markiere den Nickname und kopiere ihn selbst.'
-            : ''}
-      </p>
       {!fits && (
         <Alert tone="warning">
           {TEAMSPEAK_NICKNAME_TOO_LONG} (aktuell {nickname.length} von höchstens {TEAMSPEAK_NICKNAME_MAX}{' '}

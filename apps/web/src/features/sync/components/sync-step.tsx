@@ -1,3 +1,4 @@
+import type { LinkedAccountView } from '@nova/contracts';
 import { SYNC_TEXTS, type LinkablePlatform } from '@nova/domain';
 import { Button } from '../../../components/ui/button';
 import type { Message } from '../../../components/ui/timed-message';
@@ -7,17 +8,17 @@ import { FAILED, useInvalidateStatus } from '../api';
 
 /**
  * Step 3 of both wizards (doc 2 §2, §4, §8): the status line, "Verbindung trennen" when linked
- * (then back to step 1 with the platform's message) and "Synchronisation starten".
+ * (then back to step 1 with the platform's message) and "Synchronisation starten". Long ids wrap.
  */
 export function SyncStep({
   plattform,
-  externalId,
+  account,
   active,
   onUnlinked,
   show,
 }: {
   plattform: LinkablePlatform;
-  externalId: string | null;
+  account: LinkedAccountView | null;
   active: boolean;
   onUnlinked: () => void;
   show: (message: Message) => void;
@@ -50,11 +51,12 @@ export function SyncStep({
   const busy = unlink.isPending || sync.isPending;
   return (
     <>
-      <p className="font-medium">
-        {externalId === null ? SYNC_TEXTS.statusNotLinked : SYNC_TEXTS.statusLinked(externalId)}
+      <p className="font-medium [overflow-wrap:anywhere]">
+        {account === null ? SYNC_TEXTS.statusNotLinked : SYNC_TEXTS.statusLinked(account.externalId)}
       </p>
+      {account?.name && <p className="[overflow-wrap:anywhere]">{SYNC_TEXTS.discordName(account.name)}</p>}
       <div className="flex flex-wrap gap-2">
-        {externalId !== null && (
+        {account !== null && (
           <Button variant="secondary" disabled={!active || busy} onClick={() => void disconnect()}>
             {SYNC_TEXTS.disconnect}
           </Button>

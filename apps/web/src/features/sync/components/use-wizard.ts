@@ -1,25 +1,62 @@
 import type { LinkablePlatform } from '@nova/domain';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTimedMessage } from '../../../components/ui/timed-message';
 import { useSyncStatus } from '../api';
 import type { Step } from './wizard';
 
+/** The address parameter holding the wizard's step, 1-based as the page shows it. */
+export const STEP_PARAM = 'schritt';
+
 /**
- * Doc 2 §4: on load a linked account leads to the sync step, otherwise to the first; "Weiter"
- * advances. Until the player moves, the step follows the loaded status.
+ * Doc 2 §4: a linked account is at the sync step; otherwise the step in the address (download or
+ * authentication; the sync step is reached by linking).
  */
-export function useWizard(plattform: LinkablePlatform, start: Step | null = null) {
+export function startStep(linked: boolean, param: string | null): Step {
+  if (linked) return 2;
+  return param === '2' ? 1 : 0;
+}
+
+/**
+ * The state both wizards share: the step (kept in the address, so reload and back keep it), one
+ * message at a time (successes vanish, errors and notes stay until the next one), and the step
+ * whose heading takes the focus after the player moved on.
+ */
+export function useWizard(plattform: LinkablePlatform) {
   const status = useSyncStatus();
-  const [chosen, setStep] = useState<Step | null>(start);
+  const [params, setParams] = useSearchParams();
+  const notice = useTimedMessage(undefined, ['error', 'info']);
+  const [focused, setFocused] = useState<Step | null>(null);
   const account = status.data?.[plattform] ?? null;
-  const loaded: Step | null = status.data ? (status.data[plattform] ? 2 : 0) : null;
-  const step = chosen ?? loaded;
-  const next = () => setStep(step === null || step >= 2 ? step : ((step + 1) as Step));
+  const step = startStep(account !== null, params.get(STEP_PARAM));
+
+  const go = useCallback(
+    (next: Step, options: { push?: boolean } = {}) => {
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.set(STEP_PARAM, String(next + 1));
+          return updated;
+        },
+        { replace: !options.push },
+      );
+      setFocused(next);
+    },
+    [setParams],
+  );
+
   return {
     status,
     account,
-    step: step ?? 0,
-    ready: step !== null && status.data !== undefined,
-    setStep,
-    next,
+    step,
+    ready: status.data !== undefined,
+    go,
+    next: () => go(Math.min(step + 1, 2) as Step, { push: true }),
+    focused,
+    message: notice.message,
+    show: notice.show,
+    clear: notice.clear,
   };
 }
+
+export type Wizard = ReturnType<typeof useWizard>;

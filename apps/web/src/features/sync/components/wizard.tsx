@@ -1,34 +1,49 @@
-import { SYNC_TEXTS } from '@nova/domain';
-import type { ReactNode } from 'react';
+import { SYNC_TEXTS, type LinkablePlatform } from '@nova/domain';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Loading } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { MessageRegion } from '../../../components/ui/timed-message';
 import { cn } from '../../../lib/cn';
+import { FAILED } from '../api';
+import { SyncStep } from './sync-step';
+import type { Wizard } from './use-wizard';
 
 export type Step = 0 | 1 | 2;
 
 /**
  * The three-step wizard of doc 2 §2 and §4: Download, Authentifizierung, Sync. Only the current step
- * is active; the others are dimmed and their controls are disabled (an inert section).
+ * is active; the others are dimmed and their controls are disabled (an inert section). When the
+ * player moved to a step, its heading takes the focus (the control used is now inert).
  */
 export function WizardStep({
   index,
   current,
+  focus,
   children,
 }: {
   index: Step;
   current: Step;
+  focus: boolean;
   children: ReactNode;
 }) {
   const active = index === current;
   const title = SYNC_TEXTS.steps[index];
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (active && focus) heading.current?.focus();
+  }, [active, focus]);
   return (
     <Card
       aria-current={active ? 'step' : undefined}
       aria-label={`Schritt ${index + 1}: ${title}`}
       role="group"
       inert={!active}
-      className={cn('transition-opacity', active ? '' : 'opacity-50')}
+      className={cn('min-w-0 transition-opacity', active ? '' : 'opacity-50')}
     >
-      <h2 className="mb-3 flex items-center gap-3 text-lg font-semibold">
+      <h2 ref={heading} tabIndex={-1} className="mb-3 flex items-center gap-3 text-lg font-semibold">
         <span
           aria-hidden="true"
           className={cn(
@@ -44,5 +59,63 @@ export function WizardStep({
       </h2>
       <div className="space-y-3">{children}</div>
     </Card>
+  );
+}
+
+/**
+ * The shell both wizards share (Teamspeak, Discord): heading, the one message region, the download
+ * step with "Weiter", the platform's authentication step and the sync step.
+ */
+export function WizardShell({
+  title,
+  plattform,
+  wizard,
+  download,
+  authentication,
+}: {
+  title: string;
+  plattform: LinkablePlatform;
+  wizard: Wizard;
+  download: ReactNode;
+  authentication: ReactNode;
+}) {
+  if (!wizard.ready) {
+    return (
+      <section>
+        <PageHeader title={title} />
+        {wizard.status.isError ? <Alert tone="error">{FAILED}</Alert> : <Loading />}
+      </section>
+    );
+  }
+  const { step, focused } = wizard;
+  return (
+    <section>
+      <PageHeader title={title} />
+      <MessageRegion message={wizard.message} />
+      <ol className="grid gap-4 lg:grid-cols-3">
+        <li className="min-w-0">
+          <WizardStep index={0} current={step} focus={focused === 0}>
+            {download}
+            <Button onClick={wizard.next}>{SYNC_TEXTS.next}</Button>
+          </WizardStep>
+        </li>
+        <li className="min-w-0">
+          <WizardStep index={1} current={step} focus={focused === 1}>
+            {authentication}
+          </WizardStep>
+        </li>
+        <li className="min-w-0">
+          <WizardStep index={2} current={step} focus={focused === 2}>
+            <SyncStep
+              plattform={plattform}
+              account={wizard.account}
+              active={step === 2}
+              onUnlinked={() => wizard.go(0)}
+              show={wizard.show}
+            />
+          </WizardStep>
+        </li>
+      </ol>
+    </section>
   );
 }
