@@ -57,7 +57,8 @@ async function deleteAfterSigningInAgain(
   await why.getByRole('button', { name: 'Weiter zur Anmeldung' }).click();
   await expect(page.getByLabel('Passwort')).toBeVisible();
   await signIn(page, 'admin');
-  await expect(page).toHaveURL(new RegExp(`${PATH}$`));
+  // Back at the manager, with its tab in the address.
+  await expect(page).toHaveURL(new RegExp(`${PATH}(\\?tab=\\w+)?$`));
   // Behind the open modal (hidden from the accessibility tree meanwhile), its tab is the chosen one.
   await expect(page.getByRole('tab', { name: tab, includeHidden: true })).toHaveAttribute(
     'aria-selected',

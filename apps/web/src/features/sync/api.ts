@@ -3,6 +3,7 @@
  * query, and the writes that change it, each invalidating that status.
  */
 import { SYNC_TEXTS } from '@nova/domain';
+import { useCallback } from 'react';
 import { trpc } from '../../lib/trpc';
 
 export function useSyncStatus() {
@@ -11,7 +12,7 @@ export function useSyncStatus() {
 
 export function useInvalidateStatus() {
   const utils = trpc.useUtils();
-  return () => utils.externalAccounts.status.invalidate();
+  return useCallback(() => utils.externalAccounts.status.invalidate(), [utils]);
 }
 
 /** The tRPC error code of a failed call, if any. */

@@ -133,10 +133,21 @@ function ConnectStep({
   );
 }
 
-/** Back from a full-page redirect: the result is read from the address once, then removed. */
+/**
+ * Back from a full-page redirect: the result is read from the address once and reported once; it is
+ * removed from the address until it is gone (a navigation during the router's first load may be
+ * dropped).
+ */
 function useReturnedResult(finish: (result: Result) => void) {
   const [params, setParams] = useSearchParams();
   const returned = params.get('discord');
+  const [initial] = useState(returned);
+  const reported = useRef(false);
+  useEffect(() => {
+    if (reported.current || !isResult(initial)) return;
+    reported.current = true;
+    finish(initial);
+  }, [initial, finish]);
   useEffect(() => {
     if (returned === null) return;
     setParams(
@@ -147,6 +158,5 @@ function useReturnedResult(finish: (result: Result) => void) {
       },
       { replace: true },
     );
-    if (isResult(returned)) finish(returned);
-  }, [returned, setParams, finish]);
+  }, [returned, setParams]);
 }
