@@ -29,7 +29,8 @@ test.describe('theme', () => {
     const errors: string[] = [];
     await context.addInitScript(() => window.localStorage.setItem('nova-theme', 'dark'));
     const page = await context.newPage();
-    // Hold back the application bundle: only index.html and theme.js run.
+    // Hold back the application bundle: only index.html's inline theme script runs (allowed by its
+    // hash in the CSP, decision 052; a blocked script would be a console error).
     await page.route('**/assets/*.js', (route) => route.abort());
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/home', { waitUntil: 'domcontentloaded' });

@@ -14,6 +14,7 @@ import {
   SPEED_BUDGETS,
   measureAuthCost,
   measurePaint,
+  measureScriptCost,
   measureSessionMemory,
   measureThroughput,
 } from './bench/speed.mjs';
@@ -232,6 +233,12 @@ try {
     bffUrl,
     publicPages.map(([path]) => path),
   );
+  const scriptCost = await measureScriptCost(
+    browser,
+    bffUrl,
+    publicPages.map(([path]) => path),
+  );
+  for (const s of scriptCost) s.ok = s.ratio <= SPEED_BUDGETS.fcpScriptRatio;
   const throughput = await measureThroughput(bffUrl, plainPort);
   const auth = await measureAuthCost({
     bffUrl,
@@ -250,8 +257,8 @@ try {
   }
   throughput.ok = throughput.ratio >= SPEED_BUDGETS.throughputRatio && throughput.bff.errors === 0;
   auth.ok = auth.extraMs <= SPEED_BUDGETS.authExtraMs;
-  report.speed = { paint, throughput, auth, memory };
-  report.ok &&= throughput.ok && auth.ok && paint.every((p) => p.ok);
+  report.speed = { paint, scriptCost, throughput, auth, memory };
+  report.ok &&= throughput.ok && auth.ok && paint.every((p) => p.ok) && scriptCost.every((s) => s.ok);
 } finally {
   await browser.close();
   stopAll(children);
@@ -288,6 +295,13 @@ console.log(
 for (const p of report.speed.paint)
   console.log(
     `  ${p.ok ? '✓' : '✗'} ${p.path.padEnd(14)} FCP ${String(p.fcpMs).padStart(5)} ms  JS ${kb(p.jsTransferredBytes).padStart(9)}${p.tableMs === null ? '' : `  Tabelle ${p.tableMs} ms`}`,
+  );
+console.log(
+  `\nÖffentliche Seiten kalt gegen dieselbe Seite ohne Skripte (nur HTML und CSS; Median von 5, abwechselnd; Budget ≤ ${SPEED_BUDGETS.fcpScriptRatio}×):`,
+);
+for (const s of report.speed.scriptCost)
+  console.log(
+    `  ${s.ok ? '✓' : '✗'} ${s.path.padEnd(14)} FCP ${String(s.fcpMs).padStart(5)} ms  ohne Skripte ${String(s.plainFcpMs).padStart(5)} ms  → ${s.ratio.toFixed(2)}×`,
   );
 const t = report.speed.throughput;
 console.log(

@@ -36,7 +36,7 @@ import { rateLimits } from './plugins/rate-limits';
 import { canonicalHost } from './plugins/canonical-host';
 import { computeSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { loadServerRenderer } from './plugins/server-render';
-import { staticSpa } from './plugins/static-spa';
+import { inlineScriptHashes, staticSpa } from './plugins/static-spa';
 import { toCalendarView, toToplistView } from './mappers/public';
 import { Calendar, Toplist, gameApiPaths } from '@nova/contracts';
 import { appRouter } from './routers';
@@ -98,11 +98,13 @@ const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), '.
 
 export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const now = overrides.now ?? Date.now;
+  const webDist = env.webDistDir ?? defaultWebDist();
   const securityHeaderOptions = {
     assetBaseUrl: env.publicConfig.assetBaseUrl,
     publicUrl: env.publicUrl,
     issuer: env.oidc.issuer,
     https: env.httpsCookies,
+    scriptHashes: inlineScriptHashes(webDist),
   };
   // Public answers from the response cache (decision 017): a hit is answered in the server's request
   // handler, before Fastify routes it; it needs no cookie, session, rate limit or tRPC.
@@ -365,7 +367,6 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     registered();
   });
 
-  const webDist = env.webDistDir ?? defaultWebDist();
   if (existsSync(resolve(webDist, 'index.html'))) {
     // The same shared cache (and game API call) as toplist.get and calendar.list.
     const renderer = await loadServerRenderer({

@@ -4,6 +4,7 @@
  * cannot. The bundle is built here from apps/web (the unit tests run before `pnpm -r build`).
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -18,13 +19,18 @@ import { startStack, type Bff, type Stack } from './stack';
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '../../web');
 
+/** The theme script of index.html (decision 052), as the page carries it. */
+const THEME_SCRIPT = `
+      document.documentElement.classList.add('dark');
+    `;
+
 /** The shape of the built index.html (apps/web/index.html after `vite build`). */
 const INDEX = `<!doctype html>
 <html lang="de">
   <head>
     <meta charset="UTF-8" />
     <title>Nova Legacy</title>
-    <script src="/theme.js"></script>
+    <script>${THEME_SCRIPT}</script>
     <script id="nova-config" type="application/json">
       null
     </script>
@@ -126,10 +132,22 @@ describe('server-rendered public pages', () => {
     expect(procedures(state)).toEqual(
       path === '/toplist' ? ['toplist.get'] : path === '/calendar' ? ['calendar.list'] : [],
     );
-    // The CSP allows no inline script: every script element loads a file or holds JSON.
+    // Every script element loads a file or holds JSON, except the theme script of index.html.
+    const inline = page.body.match(/<script>[^<]*<\/script>/g) ?? [];
+    expect(inline).toEqual([`<script>${THEME_SCRIPT}</script>`]);
     for (const tag of page.body.match(/<script\b[^>]*>/g) ?? []) {
-      expect(tag).toMatch(/\bsrc=|type="application\/json"/);
+      expect(tag).toMatch(/^<script>$|\bsrc=|type="application\/json"/);
     }
+  });
+
+  it('allows the theme script by its hash, and no other inline script', async () => {
+    const page = await fetch(`${bff.url}/home`);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '');
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(scriptSrc?.[1]?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    // The API's answers carry the same policy.
+    const api = await fetch(`${bff.url}/trpc/session.me`, { headers: { 'x-csrf': '1' } });
+    expect(api.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
   });
 
   it('renders the toplist rows from the game API and hands the same data to the SPA', async () => {

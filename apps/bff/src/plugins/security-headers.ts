@@ -18,6 +18,8 @@ export interface SecurityHeaderOptions {
   publicUrl: string;
   issuer: string;
   https: boolean;
+  /** Hash sources (`sha256-…`) of the page's own inline scripts (decision 052). */
+  scriptHashes?: readonly string[];
 }
 
 export function helmetOptions(options: SecurityHeaderOptions): HelmetOptions {
@@ -29,8 +31,9 @@ export function helmetOptions(options: SecurityHeaderOptions): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: [self],
-        scriptSrc: [self],
-        // React and Radix set style attributes (bar widths, positions); no inline script is allowed.
+        scriptSrc: [self, ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)],
+        // React and Radix set style attributes (bar widths, positions). Inline scripts: only those
+        // whose hash is listed (the theme script of index.html).
         styleSrc: [self, "'unsafe-inline'"],
         imgSrc: [self, 'data:', ...(assetOrigin === options.publicUrl ? [] : [assetOrigin])],
         fontSrc: [self],

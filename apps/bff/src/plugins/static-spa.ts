@@ -4,6 +4,7 @@
  * index.html never cached and carrying the public configuration; client routes fall back to
  * index.html; a missing placeholder image under /images falls back to its category's placeholder.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -65,6 +66,24 @@ function htmlEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (offered.includes('br')) return 'br';
   if (offered.includes('gzip')) return 'gzip';
   return null;
+}
+
+/** A `<script>` without `src` or a data type: code the browser runs from the page itself. */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP hash sources (`sha256-…`) of the inline scripts of the SPA's index.html (the theme script,
+ * decision 052), so that exactly these run; none when there is no build.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  const index = join(root, 'index.html');
+  if (!existsSync(index)) return [];
+  return [...readFileSync(index, 'utf8').matchAll(INLINE_SCRIPT)].map(
+    ([, code]) =>
+      `sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}`,
+  );
 }
 
 /** JSON inside <script type="application/json"> must not be able to close the element. */
