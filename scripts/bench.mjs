@@ -99,7 +99,7 @@ for (const [path, source] of publicPages) {
   report.public.push({ path, gzipBytes: bytes, budget: PUBLIC_BUDGET, controlPanelCode: leaks, ok });
 }
 // Routes nest: every Control Panel page renders inside the layout route, whose chunks load with it
-// (router.tsx preloadChunksFor), so a page's own chunks are what it loads beyond both.
+// (router.tsx preloadRoute), so a page's own chunks are what it loads beyond both.
 const shell = closure(CONTROL_PANEL_LAYOUT);
 for (const source of [...CONTROL_PANEL_SOURCES, 'src/features/account/tickets-page.tsx']) {
   const inShell = source !== CONTROL_PANEL_LAYOUT && CONTROL_PANEL_SOURCES.includes(source);

@@ -5,7 +5,6 @@
  * renders the start page, imprint, terms, toplist and calendar per request with the signed-in user
  * and the public data from its shared cache. The SPA then hydrates the markup (main.tsx).
  */
-import { ROUTES } from '@nova/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 // The edge build: Node's build keeps an AsyncLocalStorage, which makes Node 20 run promise hooks for
@@ -14,6 +13,7 @@ import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router-dom';
 import type { CalendarEventView, Me, ToplistView } from '@nova/contracts';
 import { App } from './app/app';
+import { serverRenderedPages } from './app/router';
 import { dehydratePage, type PageState } from './app/page-state';
 import { RenderTimeContext } from './lib/render-time';
 import { createQueryClient, publicQueries, seedSession } from './lib/query-client';
@@ -24,16 +24,11 @@ export interface PublicData {
   calendar?: CalendarEventView[];
 }
 
-/** The server-rendered pages, with the source module of each page's chunk (for modulepreload). */
-export const SERVER_RENDERED_PAGES: Readonly<
-  Record<string, { module: string | null; data: keyof PublicData | null }>
-> = {
-  [ROUTES.home.path]: { module: null, data: null },
-  [ROUTES.imprint.path]: { module: 'src/features/legal/imprint-page.tsx', data: null },
-  [ROUTES.termsOfUse.path]: { module: 'src/features/legal/terms-page.tsx', data: null },
-  [ROUTES.toplist.path]: { module: 'src/features/toplist/toplist-page.tsx', data: 'toplist' },
-  [ROUTES.calendar.path]: { module: 'src/features/calendar/calendar-page.tsx', data: 'calendar' },
-};
+/**
+ * The server-rendered pages, with the source module of each page's chunk (for modulepreload) and the
+ * public data it shows: from the routes that say so (app/router.tsx, `serverRender`).
+ */
+export const SERVER_RENDERED_PAGES = serverRenderedPages();
 
 export interface RenderResult {
   /** The markup for #root. */

@@ -5,13 +5,13 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { hydratePage } from './app/page-state';
 import { installPrefetch } from './app/prefetch';
-import { preloadChunksFor } from './app/router';
+import { preloadRoute } from './app/router';
 import { initialMe, initialPageState } from './config/public-config';
 import { RenderTimeContext } from './lib/render-time';
 import { createQueryClient, seedSession } from './lib/query-client';
 import './index.css';
 
-preloadChunksFor(window.location.pathname);
+preloadRoute(window.location.pathname);
 installPrefetch();
 
 const root = document.getElementById('root');

@@ -1,13 +1,13 @@
 /**
- * Navigation without waiting for code (issue 11): the chunks a page needs start loading when the
+ * Navigation without waiting for code: the chunks a page's routes carry start loading when the
  * pointer rests on or the keyboard focuses a link to it (intent), and a signed-in visitor's Control
- * Panel chunks load when the browser is idle. A loaded chunk is remembered by the router, whose
- * screens then render without suspending (router.tsx `load`); the page's data still comes in one
- * request when it opens.
+ * Panel chunks load when the browser is idle. A loaded chunk is remembered, and its screens then
+ * render without suspending (lib/chunks.tsx); the page's data still comes in one request when it
+ * opens.
  */
 import { paths } from '../config/paths';
 import { initialMe } from '../config/public-config';
-import { preloadChunksFor } from './router';
+import { preloadRoute } from './router';
 
 const started = new Set<string>();
 
@@ -16,7 +16,7 @@ export function prefetchRoute(pathname: string): void {
   const key = pathname.split('#')[0] ?? pathname;
   if (started.has(key)) return;
   started.add(key);
-  preloadChunksFor(key, true);
+  preloadRoute(key, true);
 }
 
 function onIntent(event: Event): void {

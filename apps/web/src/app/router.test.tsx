@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { routes } from './router';
+import { describe, expect, it, vi } from 'vitest';
+import { preloadRoute, routes, serverRenderedPages, type RouteHandle } from './router';
 
 /** The matched route objects' paths and breadcrumb labels for an address. */
 function match(pathname: string) {
@@ -82,5 +82,50 @@ describe('router', () => {
     ]);
     expect(match('/control-panel/user/0b6f-77/bank-accounts').crumbs).toEqual(['Profil', 'Bankkonten']);
     expect(match('/control-panel/admin/audit-log').crumbs).toEqual(['Audit-Log']);
+  });
+});
+
+/** The chunks of the routes an address matches, innermost last. */
+function chunksOf(pathname: string) {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const chunk = (route.handle as RouteHandle | undefined)?.chunk;
+    return chunk ? [chunk] : [];
+  });
+}
+
+describe('what the routes carry (decision 051)', () => {
+  it('names the pages the BFF renders, with their chunk and data (written out by hand)', () => {
+    expect(serverRenderedPages()).toEqual({
+      '/home': { module: null, data: null },
+      '/imprint': { module: 'src/features/legal/imprint-page.tsx', data: null },
+      '/termsOfUse': { module: 'src/features/legal/terms-page.tsx', data: null },
+      '/calendar': { module: 'src/features/calendar/calendar-page.tsx', data: 'calendar' },
+      '/toplist': { module: 'src/features/toplist/toplist-page.tsx', data: 'toplist' },
+    });
+  });
+
+  it("names each server-rendered page's module as its chunk loads it", async () => {
+    for (const [path, { module }] of Object.entries(serverRenderedPages())) {
+      const chunk = chunksOf(path).at(-1);
+      if (module === null) {
+        expect(chunk, path).toBeUndefined();
+        continue;
+      }
+      const named: unknown = await import(/* @vite-ignore */ `/${module}`);
+      expect(await chunk?.(), path).toBe(named);
+    }
+  });
+
+  it('preloads the chunks of every route an address matches at once, and no others', async () => {
+    const [layout, auditLog] = chunksOf('/control-panel/admin/audit-log');
+    const [profile] = chunksOf('/control-panel/user').slice(1);
+    expect(layout?.loaded).toBeUndefined();
+    preloadRoute('/control-panel/admin/audit-log');
+    await vi.waitFor(() => expect(layout?.loaded && auditLog?.loaded).toBeTruthy(), { timeout: 15_000 });
+    expect(profile?.loaded).toBeUndefined();
+    const [tickets] = chunksOf('/tickets');
+    expect(tickets?.loaded).toBeUndefined();
+    preloadRoute('/tickets');
+    await vi.waitFor(() => expect(tickets?.loaded).toBeTruthy(), { timeout: 15_000 });
   });
 });

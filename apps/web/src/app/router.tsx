@@ -2,11 +2,14 @@
  * The route objects for `useRoutes`, built from @nova/domain's route table (ROUTES, PLAYER_PAGES,
  * the catalogue registry): paths and breadcrumb labels are spelled there, not here. Child paths are
  * absolute (react-router accepts them below a parent whose path they start with). Breadcrumbs come
- * from `matchRoutes` over these objects. Public pages other than the
- * start page and every Control Panel screen load on demand (React.lazy), so the public bundle holds
- * no Control Panel code. Access is decided by AccessGate from @nova/domain's policy table.
+ * from `matchRoutes` over these objects. Public pages other than the start page and every Control
+ * Panel screen load on demand, so the public bundle holds no Control Panel code. Each route carries
+ * what else is known about it in its `handle` (decision 051): its chunk (preloading derives from
+ * that), and whether the BFF renders it. Access is decided by AccessGate from @nova/domain's policy
+ * table.
  */
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { Navigate, matchRoutes, type RouteObject } from 'react-router-dom';
 import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
 import {
   CATALOGUES,
@@ -34,87 +37,90 @@ const toplist = chunk(() => import('../features/toplist/toplist-page'));
 const tickets = chunk(() => import('../features/account/tickets-page'));
 const settings = chunk(() => import('../features/account/settings-page'));
 
-/** The public pages' own chunks by address (the start page is in the entry). */
-const PUBLIC_CHUNKS: Record<string, Chunk<unknown>> = {
-  [paths.imprint]: imprint,
-  [paths.termsOfUse]: terms,
-  [paths.calendar]: calendar,
-  [paths.toplist]: toplist,
-  [paths.tickets]: tickets,
-};
+/** What a route carries beside its path and element (react-router's `handle`). */
+export interface RouteHandle {
+  /** Breadcrumb label (doc 1 §2.6). */
+  crumb?: string | null;
+  /** The code of the route's screen: loaded with every matched level's at once (preloadRoute). */
+  chunk?: Chunk<unknown>;
+  /** Code the screen loads only when the SPA renders it itself (a legal text, components/server-markup). */
+  clientChunk?: () => Promise<unknown>;
+  /**
+   * Rendered by the BFF (decision 036): the source module of `chunk` (for the page's modulepreload
+   * links, from the Vite manifest) and the public query the page shows.
+   */
+  serverRender?: { module: string | null; data: 'toplist' | 'calendar' | null };
+}
+
+/** A route whose screen is a component of a code-split module; its handle names the chunk. */
+function screen<M>(loader: Chunk<M>, pick: (module: M) => ComponentType, handle: RouteHandle = {}) {
+  return { element: load(loader, pick), handle: { ...handle, chunk: loader as Chunk<unknown> } };
+}
+
+const handleOf = (route: RouteObject) => (route.handle ?? {}) as RouteHandle;
 
 /**
- * The legal texts' own chunks: loaded for a navigation inside the SPA, not for a page the BFF
- * rendered, which keeps the text's markup (components/server-markup.tsx).
+ * Starts loading the code of every route an address matches, all at once: without this the layout's
+ * chunk and the page's chunk would load one after the other. `navigation`: for a navigation inside
+ * the SPA, which renders the page's server-rendered parts itself (`clientChunk`).
  */
-const TEXT_CHUNKS: Record<string, () => Promise<unknown>> = {
-  [paths.imprint]: () => imprint().then((m) => m.imprintText()),
-  [paths.termsOfUse]: () => terms().then((m) => m.termsText()),
-};
-
-/**
- * Starts loading the chunks an address needs, all at once: without this the layout's chunk and the
- * page's chunk would load one after the other. `navigation`: for a navigation inside the SPA (the
- * page's server-rendered parts are not there then).
- */
-export function preloadChunksFor(pathname: string, navigation = false): void {
+export function preloadRoute(pathname: string, navigation = false): void {
   const ignore = () => undefined; // a failed preload is retried by the navigation itself
-  const page = PUBLIC_CHUNKS[pathname];
-  if (page) void page().catch(ignore);
-  const text = navigation ? TEXT_CHUNKS[pathname] : undefined;
-  if (text) void text().catch(ignore);
-  if (!pathname.startsWith(paths.controlPanel)) return;
-  void controlPanel().catch(ignore);
-  if (pathname.startsWith(paths.serverManager)) void serverManager().catch(ignore);
-  else if (pathname.startsWith(paths.syncManager)) void syncManager().catch(ignore);
-  else if (pathname.startsWith(paths.auditLog)) void auditLog().catch(ignore);
-  else if (pathname.startsWith(paths.settings)) void settings().catch(ignore);
-  else void (pathname.startsWith(paths.sync) ? admin() : player()).catch(ignore);
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const { chunk: code, clientChunk } = handleOf(route);
+    if (code) void code().catch(ignore);
+    if (navigation && clientChunk) void clientChunk().catch(ignore);
+  }
+}
+
+/** The pages the BFF renders (decision 036), from the routes that say so. */
+export function serverRenderedPages(): Record<string, NonNullable<RouteHandle['serverRender']>> {
+  const pages: Record<string, NonNullable<RouteHandle['serverRender']>> = {};
+  const walk = (list: RouteObject[]) => {
+    for (const route of list) {
+      const page = handleOf(route).serverRender;
+      if (page && route.path) pages[route.path] = page;
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(routes);
+  return pages;
 }
 
 /** The player screens, identical under the own profile and under `user/{userId}`. */
 function playerChildren(): RouteObject[] {
   return [
-    { index: true, element: load(player, (m) => m.ProfilePage) },
-    { path: PLAYER_PAGES.achievements.segment, element: load(player, (m) => m.AchievementsPage) },
+    { index: true, ...screen(player, (m) => m.ProfilePage) },
+    { path: PLAYER_PAGES.achievements.segment, ...screen(player, (m) => m.AchievementsPage) },
     {
       path: PLAYER_PAGES.vehicles.segment,
       handle: { crumb: PLAYER_PAGES.vehicles.crumb },
       children: [
-        { index: true, element: load(player, (m) => m.VehiclesPage) },
-        {
-          path: ':vehicleId',
-          handle: { crumb: VEHICLE_DETAIL_CRUMB },
-          element: load(player, (m) => m.VehiclePage),
-        },
+        { index: true, ...screen(player, (m) => m.VehiclesPage) },
+        { path: ':vehicleId', ...screen(player, (m) => m.VehiclePage, { crumb: VEHICLE_DETAIL_CRUMB }) },
       ],
     },
-    { path: PLAYER_PAGES.coupons.segment, element: load(player, (m) => m.CouponsPage) },
+    { path: PLAYER_PAGES.coupons.segment, ...screen(player, (m) => m.CouponsPage) },
     {
       path: PLAYER_PAGES.inventory.segment,
-      handle: { crumb: PLAYER_PAGES.inventory.crumb },
-      element: load(player, (m) => m.InventoryPage),
+      ...screen(player, (m) => m.InventoryPage, { crumb: PLAYER_PAGES.inventory.crumb }),
     },
     {
       path: PLAYER_PAGES.licenses.segment,
-      handle: { crumb: PLAYER_PAGES.licenses.crumb },
-      element: load(player, (m) => m.LicensesPage),
+      ...screen(player, (m) => m.LicensesPage, { crumb: PLAYER_PAGES.licenses.crumb }),
     },
     {
       path: PLAYER_PAGES.bankAccounts.segment,
-      handle: { crumb: PLAYER_PAGES.bankAccounts.crumb },
-      element: load(player, (m) => m.BankAccountsPage),
+      ...screen(player, (m) => m.BankAccountsPage, { crumb: PLAYER_PAGES.bankAccounts.crumb }),
     },
     {
       path: PLAYER_PAGES.weaponSkills.segment,
-      handle: { crumb: PLAYER_PAGES.weaponSkills.crumb },
-      element: load(player, (m) => m.WeaponSkillsPage),
+      ...screen(player, (m) => m.WeaponSkillsPage, { crumb: PLAYER_PAGES.weaponSkills.crumb }),
     },
-    { path: PLAYER_PAGES.skins.segment, element: load(player, (m) => m.SkinsPage) },
+    { path: PLAYER_PAGES.skins.segment, ...screen(player, (m) => m.SkinsPage) },
     {
       path: PLAYER_PAGES.skills.segment,
-      handle: { crumb: PLAYER_PAGES.skills.crumb },
-      element: load(player, (m) => m.SkillsPage),
+      ...screen(player, (m) => m.SkillsPage, { crumb: PLAYER_PAGES.skills.crumb }),
     },
   ];
 }
@@ -124,34 +130,41 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { index: true, element: <Navigate to={paths.home} replace /> },
-      { path: paths.home, element: <HomePage /> },
+      { path: paths.home, element: <HomePage />, handle: { serverRender: { module: null, data: null } } },
       {
         path: paths.imprint,
-        element: load(imprint, (m) => m.ImprintPage),
+        ...screen(imprint, (m) => m.ImprintPage, {
+          clientChunk: () => imprint().then((m) => m.imprintText()),
+          serverRender: { module: 'src/features/legal/imprint-page.tsx', data: null },
+        }),
       },
       {
         path: paths.termsOfUse,
-        element: load(terms, (m) => m.TermsPage),
+        ...screen(terms, (m) => m.TermsPage, {
+          clientChunk: () => terms().then((m) => m.termsText()),
+          serverRender: { module: 'src/features/legal/terms-page.tsx', data: null },
+        }),
       },
       {
         path: paths.calendar,
-        element: load(calendar, (m) => m.CalendarPage),
+        ...screen(calendar, (m) => m.CalendarPage, {
+          serverRender: { module: 'src/features/calendar/calendar-page.tsx', data: 'calendar' },
+        }),
       },
       {
         path: paths.toplist,
-        element: load(toplist, (m) => m.ToplistPage),
+        ...screen(toplist, (m) => m.ToplistPage, {
+          serverRender: { module: 'src/features/toplist/toplist-page.tsx', data: 'toplist' },
+        }),
       },
-      {
-        path: paths.tickets,
-        element: load(tickets, (m) => m.TicketsPage),
-      },
+      { path: paths.tickets, ...screen(tickets, (m) => m.TicketsPage) },
       { path: paths.unauthorized, element: <UnauthorizedPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
   {
     path: paths.controlPanel,
-    element: load(controlPanel, (m) => m.ControlPanelLayout),
+    ...screen(controlPanel, (m) => m.ControlPanelLayout),
     children: [
       { index: true, element: <Navigate to={paths.user} replace /> },
       {
@@ -161,23 +174,20 @@ export const routes: RouteObject[] = [
           ...playerChildren(),
           {
             path: paths.settings,
-            handle: { crumb: ROUTES.settings.crumb },
-            element: load(settings, (m) => m.SettingsPage),
+            ...screen(settings, (m) => m.SettingsPage, { crumb: ROUTES.settings.crumb }),
           },
           {
             path: paths.sync,
             handle: { crumb: ROUTES.sync.crumb },
             children: [
-              { index: true, element: load(admin, (m) => m.SyncOverviewPage) },
+              { index: true, ...screen(admin, (m) => m.SyncOverviewPage) },
               {
                 path: paths.syncTeamspeak,
-                handle: { crumb: ROUTES.syncTeamspeak.crumb },
-                element: load(admin, (m) => m.TeamspeakSyncPage),
+                ...screen(admin, (m) => m.TeamspeakSyncPage, { crumb: ROUTES.syncTeamspeak.crumb }),
               },
               {
                 path: paths.syncDiscord,
-                handle: { crumb: ROUTES.syncDiscord.crumb },
-                element: load(admin, (m) => m.DiscordSyncPage),
+                ...screen(admin, (m) => m.DiscordSyncPage, { crumb: ROUTES.syncDiscord.crumb }),
               },
             ],
           },
@@ -188,20 +198,18 @@ export const routes: RouteObject[] = [
         path: paths.admin,
         children: [
           { index: true, element: <NotFoundPage /> },
-          { path: paths.syncManager, element: load(syncManager, (m) => m.SyncManagerPage) },
+          { path: paths.syncManager, ...screen(syncManager, (m) => m.SyncManagerPage) },
           {
             path: paths.auditLog,
-            handle: { crumb: ROUTES.auditLog.crumb },
-            element: load(auditLog, (m) => m.AuditLogPage),
+            ...screen(auditLog, (m) => m.AuditLogPage, { crumb: ROUTES.auditLog.crumb }),
           },
           {
             path: paths.serverManager,
             children: [
-              { index: true, element: load(serverManager, (m) => m.ServerManagerHubPage) },
+              { index: true, ...screen(serverManager, (m) => m.ServerManagerHubPage) },
               ...CATALOGUE_KEYS.map((key) => ({
                 path: cataloguePath(key),
-                handle: { crumb: CATALOGUES[key].card.title },
-                element: load(serverManager, (m) => m.cataloguePage(key)),
+                ...screen(serverManager, (m) => m.cataloguePage(key), { crumb: CATALOGUES[key].card.title }),
               })),
             ],
           },
