@@ -34,10 +34,20 @@ async function currentStep(): Promise<string | null> {
 
 describe('the wizard’s starting step', () => {
   it('Teamspeak: a linked account starts at "Sync", an unlinked one at "Download"', async () => {
-    const view = renderWithBff(<TeamspeakSyncPage />, bff({ teamspeak: linked, discord: null, forum: null }));
+    const view = renderWithBff(
+      <MemoryRouter initialEntries={['/control-panel/user/sync/teamspeak']}>
+        <TeamspeakSyncPage />
+      </MemoryRouter>,
+      bff({ teamspeak: linked, discord: null, forum: null }),
+    );
     expect(await currentStep()).toBe('Schritt 3: Sync');
     view.unmount();
-    renderWithBff(<TeamspeakSyncPage />, bff({ teamspeak: null, discord: linked, forum: null }));
+    renderWithBff(
+      <MemoryRouter initialEntries={['/control-panel/user/sync/teamspeak']}>
+        <TeamspeakSyncPage />
+      </MemoryRouter>,
+      bff({ teamspeak: null, discord: linked, forum: null }),
+    );
     expect(await currentStep()).toBe('Schritt 1: Download');
   });
 
