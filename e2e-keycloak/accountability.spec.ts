@@ -19,8 +19,10 @@ interface TrpcAnswer {
 function trpc(page: Page, procedure: string, input: unknown, method: 'GET' | 'POST'): Promise<TrpcAnswer> {
   return page.evaluate(
     async ([name, body, verb]) => {
-      const url =
-        verb === 'GET' ? `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(body))}` : `/trpc/${name}`;
+      // A query without input sends no `input` parameter, as tRPC's client does ("undefined" is not JSON).
+      const query =
+        verb === 'GET' && body !== undefined ? `?input=${encodeURIComponent(JSON.stringify(body))}` : '';
+      const url = `/trpc/${name}${query}`;
       const response = await fetch(url, {
         method: verb,
         headers: { 'x-csrf': '1', 'content-type': 'application/json' },
