@@ -13,43 +13,10 @@ import type { Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
 import type { SessionStore } from '../src/session/types';
 import { formOf, HttpBrowser, signIn } from './http-browser';
-import { SPA, sharedTestDatabase } from './helpers';
+import { sharedTestDatabase } from './helpers';
 import { stackSessionStore } from './session-tools';
+import { call, query, type Answer } from './trpc-http';
 import { freePort, startStack, TEST_SESSION_SECRET, type Bff, type Stack } from './stack';
-
-interface Answer {
-  status: number;
-  body: {
-    result?: { data: unknown };
-    error?: { message: string; data: { code: string; reason: string | null } };
-  };
-}
-
-async function call(
-  browser: HttpBrowser,
-  base: string,
-  procedure: string,
-  input?: unknown,
-  method: 'GET' | 'POST' = 'POST',
-): Promise<Answer> {
-  const url =
-    method === 'GET'
-      ? `${base}/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`
-      : `${base}/trpc/${procedure}`;
-  const response = await fetch(url, {
-    method,
-    headers: {
-      ...SPA,
-      cookie: browser.cookieHeader(url),
-      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(method === 'POST' ? { body: JSON.stringify(input ?? null) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
-
-const query = (browser: HttpBrowser, base: string, procedure: string, input?: unknown) =>
-  call(browser, base, procedure, input, 'GET');
 
 function sessionKey(browser: HttpBrowser): string {
   return createHmac('sha256', TEST_SESSION_SECRET)
