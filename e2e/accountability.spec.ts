@@ -70,14 +70,16 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
   await page.getByLabel('Aktion').fill('catalogue.wantedReasons.remove');
   await page.getByLabel('Ziel').fill(String(id));
   await page.getByRole('button', { name: 'Filtern' }).click();
-  const rows = page
-    .getByRole('row')
-    .filter({ hasText: 'catalogue.wantedReasons.remove' })
-    .filter({ hasText: new RegExp(`catalogue\\.wantedReasons #${id}(?!\\d)`) });
-  await expect(rows).toHaveCount(2, { timeout: 20_000 });
-  await expect(rows.nth(0)).toContainText('Erfolgreich');
-  await expect(rows.nth(1)).toContainText('Abgelehnt');
-  await rows.nth(0).getByRole('button', { name: 'Änderungen anzeigen' }).click();
+  // Sentences with the target's name (decision 062); the refusal came before the row was read.
+  const deleted = page.getByRole('row').filter({ hasText: `Wantedgrund „${name}“ gelöscht` });
+  await expect(deleted).toHaveCount(1, { timeout: 20_000 });
+  await expect(deleted).toContainText('Erfolgreich');
+  const refusedRow = page.getByRole('row').filter({ hasText: `Wantedgrund „Nr. ${id}“ löschen` });
+  await expect(refusedRow).toHaveCount(1);
+  await expect(refusedRow).toContainText('Abgelehnt');
+  await expect(refusedRow).toContainText('erneute Anmeldung nötig');
+  await expect(refusedRow.getByRole('button', { name: 'Änderungen anzeigen' })).toHaveCount(0);
+  await deleted.getByRole('button', { name: 'Änderungen anzeigen' }).click();
   await expect(page.getByRole('table', { name: 'Vorher und nachher' })).toContainText(name);
 
   const download = page.waitForEvent('download');

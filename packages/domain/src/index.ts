@@ -21,3 +21,4 @@ export * from './toplist';
 export * from './weapon-skills';
 export * from './messages';
 export * from './sync';
+export * from './audit';

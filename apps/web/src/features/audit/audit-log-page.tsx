@@ -1,7 +1,7 @@
 /**
  * "Audit-Log" (role web:admin; decision 021): every administrative change and security event,
  * newest first, filtered by person, action, target and time range, paged on the server, each row
- * with its before → after difference field by field, and a CSV export of the filtered records.
+ * a German sentence with its changes (decision 062), and a CSV export of the filtered records.
  * Its own lazy chunk: nothing of it loads for other screens.
  */
 import { useState, type SyntheticEvent } from 'react';
@@ -10,10 +10,8 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
-import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { diffFields } from './diff';
-
-type AuditRow = RouterOutputs['audit']['list']['rows'][number];
+import { trpc } from '../../lib/trpc';
+import { AuditRowView } from './components/audit-row';
 
 interface Filter {
   person: string;
@@ -25,23 +23,6 @@ interface Filter {
 
 const EMPTY_FILTER: Filter = { person: '', action: '', target: '', from: '', to: '' };
 const PAGE_SIZE = 25;
-
-/** How the call came (decision 053). */
-const CALL_KIND: Record<NonNullable<AuditRow['callKind']>, string> = {
-  session: 'Browser-Sitzung',
-  'person-token': 'Token einer Person',
-  machine: 'Maschinen-Client',
-};
-
-const OUTCOME: Record<AuditRow['outcome'], string> = {
-  success: 'Erfolgreich',
-  refused: 'Abgelehnt',
-  failed: 'Fehlgeschlagen',
-  pending: 'Läuft',
-  unknown: 'Unbekannt',
-};
-
-const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** `datetime-local` values are local time; the BFF takes ISO timestamps. */
 function toIso(local: string): string | undefined {
@@ -58,81 +39,6 @@ function queryInput(filter: Filter) {
     ...(toIso(filter.from) ? { from: toIso(filter.from) } : {}),
     ...(toIso(filter.to) ? { to: toIso(filter.to) } : {}),
   };
-}
-
-function Diff({ row }: { row: AuditRow }) {
-  const changes = diffFields(row.before, row.after);
-  if (changes.length === 0)
-    return <p className="text-sm text-slate-600 dark:text-slate-400">Keine Felder erfasst.</p>;
-  return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">Vorher und nachher</caption>
-      <thead>
-        <tr className="text-left text-slate-600 dark:text-slate-400">
-          <th scope="col" className="py-1 pr-4 font-medium">
-            Feld
-          </th>
-          <th scope="col" className="py-1 pr-4 font-medium">
-            Vorher
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            Nachher
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {changes.map((change) => (
-          <tr key={change.field} className={change.changed ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
-            <th scope="row" className="py-1 pr-4 text-left font-mono font-normal">
-              {change.field}
-              {change.changed && <span className="sr-only"> (geändert)</span>}
-            </th>
-            <td className="break-all py-1 pr-4">{change.before}</td>
-            <td className="break-all py-1">{change.after}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function Row({ row }: { row: AuditRow }) {
-  const [open, setOpen] = useState(false);
-  const target = [row.targetType, row.targetId].filter(Boolean).join(' #');
-  return (
-    <>
-      <tr className="border-t border-slate-200 align-top dark:border-slate-700">
-        <td className="whitespace-nowrap py-2 pr-3">{dateTime.format(new Date(row.at))}</td>
-        <td className="py-2 pr-3">{row.actorName ?? '–'}</td>
-        <td className="py-2 pr-3 font-mono text-xs">{row.action}</td>
-        <td className="py-2 pr-3 font-mono text-xs">{target || '–'}</td>
-        <td className="py-2 pr-3">
-          {OUTCOME[row.outcome]}
-          {row.status !== null && ` (HTTP ${row.status})`}
-          {row.detail && (
-            <span className="block text-xs text-slate-600 dark:text-slate-400">{row.detail}</span>
-          )}
-        </td>
-        <td className="py-2">
-          <Button variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Änderungen ausblenden' : 'Änderungen anzeigen'}
-          </Button>
-        </td>
-      </tr>
-      {open && (
-        <tr>
-          <td colSpan={6} className="pb-3">
-            <Diff row={row} />
-            <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              Anfrage {row.requestId ?? '–'} · IP {row.clientIp ?? '–'} · Subjekt {row.actorId ?? '–'}
-              {row.callKind && ` · Zugang ${CALL_KIND[row.callKind]}`}
-              {row.clientId && ` · Client ${row.clientId}`}
-            </p>
-          </td>
-        </tr>
-      )}
-    </>
-  );
 }
 
 function download(csv: string): void {
@@ -240,25 +146,26 @@ export function AuditLogPage() {
         <EmptyState>Keine Einträge für diese Filter.</EmptyState>
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Audit-Log, Seite {page}</caption>
-              <thead>
-                <tr className="text-left text-slate-600 dark:text-slate-400">
-                  {['Zeitpunkt', 'Person', 'Aktion', 'Ziel', 'Ergebnis', 'Details'].map((head) => (
-                    <th key={head} scope="col" className="py-2 pr-3 font-medium">
-                      {head}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.rows.map((row) => (
-                  <Row key={row.id} row={row} />
+          <table className="block w-full text-sm md:table">
+            <caption className="sr-only">Audit-Log, Seite {page}</caption>
+            <thead className="hidden md:table-header-group">
+              <tr className="text-left text-slate-600 dark:text-slate-400">
+                {['Zeitpunkt', 'Person', 'Aktion', 'Ergebnis'].map((head) => (
+                  <th key={head} scope="col" className="py-2 pr-3 font-medium">
+                    {head}
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="block md:table-row-group">
+              {list.data.rows.map((row) => (
+                <AuditRowView key={row.id} row={row} />
+              ))}
+            </tbody>
+          </table>
           <nav aria-label="Seiten" className="mt-4 flex items-center justify-center gap-3">
             <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Zurück

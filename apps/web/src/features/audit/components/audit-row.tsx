@@ -1,0 +1,146 @@
+/**
+ * One record of the audit log as a sentence (decision 062): what happened to which target (a link to
+ * its editor), the changed fields in the row itself, the full before/after only on request and only
+ * where the record has fields. Below 768 px the row is a stacked card.
+ */
+import {
+  AUDIT_OUTCOMES,
+  auditChangeSummary,
+  auditDetailText,
+  auditFieldChanges,
+  auditSentence,
+  type AuditFieldChange,
+} from '@nova/domain';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import type { RouterOutputs } from '../../../lib/trpc';
+
+export type AuditRow = RouterOutputs['audit']['list']['rows'][number];
+
+/** How the call came (decision 053). */
+const CALL_KIND: Record<NonNullable<AuditRow['callKind']>, string> = {
+  session: 'Browser-Sitzung',
+  'person-token': 'Token einer Person',
+  machine: 'Maschinen-Client',
+};
+
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium' });
+
+const cell = 'block py-1 md:table-cell md:py-2 md:pr-3 md:align-top';
+const muted = 'text-xs text-slate-600 dark:text-slate-400';
+
+/** The column name, shown in front of a value only while the row is a card. */
+function CardLabel({ children }: { children: ReactNode }) {
+  return <span className="font-medium text-slate-600 md:hidden dark:text-slate-400">{children}: </span>;
+}
+
+function Sentence({ row }: { row: AuditRow }) {
+  const sentence = auditSentence(row);
+  const name = sentence.name === null ? null : `„${sentence.name}“`;
+  return (
+    <span className="font-medium">
+      {sentence.lead}{' '}
+      {name && sentence.href ? (
+        <Link to={sentence.href} className="underline">
+          {name}
+        </Link>
+      ) : (
+        name
+      )}
+      {sentence.tail && ` ${sentence.tail}`}
+    </span>
+  );
+}
+
+function FieldTable({ changes }: { changes: AuditFieldChange[] }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Vorher und nachher</caption>
+      <thead>
+        <tr className="text-left text-slate-600 dark:text-slate-400">
+          <th scope="col" className="py-1 pr-4 font-medium">
+            Feld
+          </th>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            Vorher
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            Nachher
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.field} className={change.changed ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
+            <th scope="row" className="py-1 pr-4 text-left font-normal">
+              {change.label}
+              {change.changed && <span className="sr-only"> (geändert)</span>}
+            </th>
+            <td className="py-1 pr-4 break-all">{change.before}</td>
+            <td className="py-1 break-all">{change.after}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function AuditRowView({ row, actions }: { row: AuditRow; actions?: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const changes = auditFieldChanges(row);
+  // An update shows what changed in the row; a create or delete has its fields behind the button.
+  const summary = row.before != null && row.after != null ? auditChangeSummary(changes) : '';
+  const detail = auditDetailText(row.detail);
+  const access = [row.callKind && CALL_KIND[row.callKind], row.clientIp && `IP ${row.clientIp}`]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <>
+      <tr className="block border-t border-slate-200 py-2 md:table-row md:py-0 dark:border-slate-700">
+        <td className={cell}>
+          <CardLabel>Zeitpunkt</CardLabel>
+          <time dateTime={row.at}>{dateTime.format(new Date(row.at))}</time>
+        </td>
+        <td className={cell}>
+          <CardLabel>Person</CardLabel>
+          <span title={row.actorId ? `Subjekt ${row.actorId}` : undefined}>{row.actorName ?? '–'}</span>
+          {access && <span className={`block ${muted}`}>{access}</span>}
+        </td>
+        <td className={`${cell} md:w-1/2`}>
+          <Sentence row={row} />
+          {summary && <span className="block break-words text-sm">{summary}</span>}
+        </td>
+        <td className={cell}>
+          <CardLabel>Ergebnis</CardLabel>
+          {AUDIT_OUTCOMES[row.outcome]}
+          {row.status !== null && ` (HTTP ${row.status})`}
+          {detail && <span className={`block ${muted}`}>{detail}</span>}
+        </td>
+        <td className={`${cell} md:text-right`}>
+          <span className="flex flex-wrap gap-2 md:justify-end">
+            {changes.length > 0 && (
+              <Button
+                variant="ghost"
+                aria-expanded={open}
+                aria-controls={open ? detailsId : undefined}
+                onClick={() => setOpen(!open)}
+              >
+                {open ? 'Änderungen ausblenden' : 'Änderungen anzeigen'}
+              </Button>
+            )}
+            {actions}
+          </span>
+        </td>
+      </tr>
+      {open && (
+        <tr id={detailsId} className="block md:table-row">
+          <td colSpan={5} className="block pb-3 md:table-cell">
+            <FieldTable changes={changes} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

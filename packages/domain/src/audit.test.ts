@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  auditChangeSummary,
+  auditDetailText,
+  auditFieldChanges,
+  auditSentence,
+  auditSentenceText,
+  type AuditRecordWords,
+} from './audit';
+
+const record = (overrides: Partial<AuditRecordWords>): AuditRecordWords => ({
+  action: 'catalogue.serverRadios.update',
+  targetType: 'catalogue.serverRadios',
+  targetId: '26',
+  before: null,
+  after: null,
+  outcome: 'success',
+  detail: null,
+  ...overrides,
+});
+
+describe('audit sentences', () => {
+  it('names a catalogue change with its entity and the target name from the after-state', () => {
+    const sentence = auditSentence(
+      record({ before: { id: 26, name: 'Alt' }, after: { id: 26, name: 'Prüfradio Nord' } }),
+    );
+    expect(auditSentenceText(sentence)).toBe('Radiosender „Prüfradio Nord“ geändert');
+    expect(sentence.href).toBe('/control-panel/admin/server-manager/radio-manager');
+  });
+
+  it('takes the name of a deleted row from its before-state', () => {
+    const sentence = auditSentence(
+      record({
+        action: 'catalogue.achievements.remove',
+        targetType: 'catalogue.achievements',
+        targetId: '3',
+        before: { id: 3, name: 'Angler', exp: 10 },
+      }),
+    );
+    expect(auditSentenceText(sentence)).toBe('Achievement „Angler“ gelöscht');
+  });
+
+  it('uses the wanted reason as the name of a wanted reason', () => {
+    const sentence = auditSentence(
+      record({
+        action: 'catalogue.wantedReasons.create',
+        targetType: 'catalogue.wantedReasons',
+        after: { id: 9, reason_name: 'Raub', points: 3 },
+      }),
+    );
+    expect(auditSentenceText(sentence)).toBe('Wantedgrund „Raub“ angelegt');
+  });
+
+  it('falls back to the number when the record has no name', () => {
+    const sentence = auditSentence(
+      record({ action: 'catalogue.vehicleTypes.update', targetType: 'catalogue.vehicleTypes' }),
+    );
+    expect(auditSentenceText(sentence)).toBe('Fahrzeugtyp „Nr. 26“ geändert');
+  });
+
+  it('says what was tried when the action was refused', () => {
+    const sentence = auditSentence(
+      record({ action: 'syncManager.groups.remove', targetType: 'sync.group', outcome: 'refused' }),
+    );
+    expect(auditSentenceText(sentence)).toBe('Sync Gruppe „Nr. 26“ löschen');
+    expect(sentence.href).toBe('/control-panel/admin/sync-manager');
+  });
+
+  it('has sentences without a target for sign-ins', () => {
+    const signIn = auditSentence(
+      record({ action: 'auth.sign-in', targetType: 'user', targetId: 'b91d4e7c' }),
+    );
+    expect(auditSentenceText(signIn)).toBe('Angemeldet');
+    expect(signIn.href).toBeNull();
+    expect(auditSentenceText(auditSentence(record({ action: 'auth.step-up', targetType: 'user' })))).toBe(
+      'Erneut angemeldet (Bestätigung vor dem Löschen)',
+    );
+  });
+
+  it('translates the coded details', () => {
+    expect(auditDetailText('step-up-required')).toBe('erneute Anmeldung nötig');
+    expect(auditDetailText('forbidden')).toBe('keine Berechtigung');
+    expect(auditDetailText('2 ended')).toBe('2 beendet');
+    expect(auditDetailText('Trotzdem gespeichert (Überschreiben)')).toBe(
+      'Trotzdem gespeichert (Überschreiben)',
+    );
+  });
+});
+
+describe('audit field changes', () => {
+  it('labels fields from the registry and formats values as the tables do', () => {
+    const changes = auditFieldChanges({
+      targetType: 'catalogue.achievements',
+      before: { id: 3, name: 'Angler', description: 'Fang', exp: 1500, money: 200 },
+      after: { id: 3, name: 'Angler', description: 'Fang', exp: 1500, money: 1000 },
+    });
+    expect(changes.map((change) => change.label)).toEqual([
+      'ID',
+      'Name',
+      'Beschreibung',
+      'Erfahrung',
+      'Geld',
+    ]);
+    expect(auditChangeSummary(changes)).toBe('Geld: 200 $ → 1.000 $');
+  });
+
+  it('shows option labels, not codes', () => {
+    const changes = auditFieldChanges({
+      targetType: 'catalogue.serverSkins',
+      before: { id: 1, gender: 0, wearhat: 0, expiration: 10 },
+      after: { id: 1, gender: 1, wearhat: 1, expiration: 30 },
+    });
+    expect(auditChangeSummary(changes)).toBe(
+      'Geschlecht: Männlich → Weiblich; Hut: Nein → Ja; Ablauf: 10 Tage → 30 Tage',
+    );
+  });
+
+  it('names sync fields with the sync manager columns and shows groups by name', () => {
+    const changes = auditFieldChanges({
+      targetType: 'sync.object',
+      before: { id: 4, plattform: 'discord', externalId: '1', description: 'A', syncGroup: null },
+      after: {
+        id: 4,
+        plattform: 'teamspeak',
+        externalId: '1',
+        description: 'A',
+        syncGroup: { id: 2, name: 'Team' },
+      },
+    });
+    expect(auditChangeSummary(changes)).toBe('Plattform: Discord → Teamspeak; Sync Group: – → Team');
+  });
+
+  it('has no field changes for records whose states are not rows', () => {
+    expect(auditFieldChanges({ targetType: 'user', before: null, after: null })).toEqual([]);
+    expect(auditFieldChanges({ targetType: 'session', before: [{ ip: '1.2.3.0' }], after: null })).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,369 @@
+/**
+ * The audit log in words (decision 062): the database keeps stable action keys (`area.entity.verb`),
+ * the viewer and the server-side filter read them as German sentences with the target's name, field
+ * labels from the catalogue registry and values formatted as the tables show them.
+ */
+import { CATALOGUES, CATALOGUE_KEYS, type CatalogueField, type CatalogueKey } from './catalogues';
+import { formatNumber } from './format';
+import { optionLabel, PLATFORM_LABELS, type Platform } from './options';
+import { ROUTES, cataloguePath } from './routes';
+import { SYNC_MANAGER_TEXTS } from './sync';
+
+export type AuditOutcomeKey = 'success' | 'refused' | 'failed' | 'pending' | 'unknown';
+
+export const AUDIT_OUTCOMES: Readonly<Record<AuditOutcomeKey, string>> = {
+  success: 'Erfolgreich',
+  refused: 'Abgelehnt',
+  failed: 'Fehlgeschlagen',
+  pending: 'Läuft',
+  unknown: 'Unbekannt',
+};
+
+/** What kind of action a key is, as the filter offers it. */
+export const AUDIT_KINDS = {
+  create: 'angelegt',
+  update: 'geändert',
+  remove: 'gelöscht',
+  undo: 'rückgängig gemacht',
+  signIn: 'angemeldet',
+  signOut: 'abgemeldet',
+  password: 'Passwort geändert',
+  session: 'Sitzung beendet',
+  link: 'verknüpft',
+  sync: 'synchronisiert',
+} as const;
+export type AuditKind = keyof typeof AUDIT_KINDS;
+
+/** The part of the product an action belongs to. */
+export type AuditArea = CatalogueKey | 'sync' | 'signIn' | 'account' | 'linking' | 'audit';
+
+export function auditAreaLabel(area: AuditArea): string {
+  if (area === 'sync') return 'Sync-Manager';
+  if (area === 'signIn') return 'Anmeldung';
+  if (area === 'account') return 'Konto';
+  if (area === 'linking') return 'Account-Synchronisation';
+  if (area === 'audit') return 'Audit-Log';
+  return `Katalog ${CATALOGUES[area].card.title}`;
+}
+
+export const AUDIT_AREAS: readonly AuditArea[] = [
+  ...CATALOGUE_KEYS,
+  'sync',
+  'signIn',
+  'account',
+  'linking',
+  'audit',
+];
+
+interface ActionWords {
+  area: AuditArea;
+  kind: AuditKind;
+  /** The entity named before the target ("Radiosender"), if the action has a target of its own. */
+  entity?: string;
+  /** Past participle for what happened ("gelöscht"), infinitive for what was tried ("löschen"). */
+  done: string;
+  tried: string;
+}
+
+const VERBS = {
+  create: { kind: 'create', done: 'angelegt', tried: 'anlegen' },
+  update: { kind: 'update', done: 'geändert', tried: 'ändern' },
+  remove: { kind: 'remove', done: 'gelöscht', tried: 'löschen' },
+} as const;
+type Verb = keyof typeof VERBS;
+const isVerb = (verb: string | undefined): verb is Verb => verb !== undefined && Object.hasOwn(VERBS, verb);
+
+const SYNC_ENTITIES = { objects: 'Sync Objekt', groups: 'Sync Gruppe' } as const;
+
+const FIXED: Readonly<Record<string, ActionWords>> = {
+  'auth.sign-in': { area: 'signIn', kind: 'signIn', done: 'Angemeldet', tried: 'Anmelden' },
+  'auth.step-up': {
+    area: 'signIn',
+    kind: 'signIn',
+    done: 'Erneut angemeldet (Bestätigung vor dem Löschen)',
+    tried: 'Erneut anmelden (Bestätigung vor dem Löschen)',
+  },
+  'auth.password': { area: 'signIn', kind: 'password', done: 'Passwort geändert', tried: 'Passwort ändern' },
+  'auth.sign-out': { area: 'signIn', kind: 'signOut', done: 'Abgemeldet', tried: 'Abmelden' },
+  'session.ended-by-idp': {
+    area: 'account',
+    kind: 'session',
+    done: 'Sitzung vom Identitätsanbieter beendet',
+    tried: 'Sitzung beim Identitätsanbieter beenden',
+  },
+  'session.end': { area: 'account', kind: 'session', done: 'Sitzung beendet', tried: 'Sitzung beenden' },
+  'session.end-others': {
+    area: 'account',
+    kind: 'session',
+    done: 'Alle anderen Sitzungen beendet',
+    tried: 'Alle anderen Sitzungen beenden',
+  },
+  'account.endSession': {
+    area: 'account',
+    kind: 'session',
+    done: 'Sitzung beendet',
+    tried: 'Sitzung beenden',
+  },
+  'account.endOtherSessions': {
+    area: 'account',
+    kind: 'session',
+    done: 'Alle anderen Sitzungen beendet',
+    tried: 'Alle anderen Sitzungen beenden',
+  },
+  'externalAccounts.linkTeamspeak': {
+    area: 'linking',
+    kind: 'link',
+    done: 'Teamspeak-Account verknüpft',
+    tried: 'Teamspeak-Account verknüpfen',
+  },
+  'externalAccounts.unlink': {
+    area: 'linking',
+    kind: 'link',
+    done: 'Verknüpfung aufgehoben',
+    tried: 'Verknüpfung aufheben',
+  },
+  'externalAccounts.sync': {
+    area: 'linking',
+    kind: 'sync',
+    done: 'Synchronisation gestartet',
+    tried: 'Synchronisation starten',
+  },
+  'audit.undo': { area: 'audit', kind: 'undo', done: 'Rückgängig gemacht', tried: 'Rückgängig machen' },
+};
+
+/** The words of an action key; `null` for a key the viewer has no sentence for. */
+export function auditActionWords(action: string): ActionWords | null {
+  const fixed = FIXED[action];
+  if (fixed) return fixed;
+  const [area, entity, verb, ...rest] = action.split('.');
+  if (rest.length > 0 || !isVerb(verb)) return null;
+  if (area === 'catalogue' && entity !== undefined && (CATALOGUE_KEYS as string[]).includes(entity)) {
+    const key = entity as CatalogueKey;
+    return { area: key, entity: CATALOGUES[key].entity, ...VERBS[verb] };
+  }
+  if (area === 'syncManager' && (entity === 'objects' || entity === 'groups')) {
+    return { area: 'sync', entity: SYNC_ENTITIES[entity], ...VERBS[verb] };
+  }
+  return null;
+}
+
+/** Every action key the viewer knows, for the server-side filter. */
+export function knownAuditActions(): string[] {
+  const keyed = CATALOGUE_KEYS.flatMap((key) => Object.keys(VERBS).map((verb) => `catalogue.${key}.${verb}`));
+  const sync = (['objects', 'groups'] as const).flatMap((entity) =>
+    Object.keys(VERBS).map((verb) => `syncManager.${entity}.${verb}`),
+  );
+  return [...Object.keys(FIXED), ...keyed, ...sync];
+}
+
+/** The fields of a target type, for labels and formatting. */
+type FieldInfo = Pick<CatalogueField, 'name' | 'label' | 'kind'> & Partial<Pick<CatalogueField, 'options'>>;
+
+const SYNC_OBJECT_FIELDS: FieldInfo[] = [
+  { name: 'id', label: 'ID', kind: 'number' },
+  { name: 'plattform', label: SYNC_MANAGER_TEXTS.columns.plattform, kind: 'text' },
+  { name: 'externalId', label: SYNC_MANAGER_TEXTS.columns.externalId, kind: 'text' },
+  { name: 'description', label: SYNC_MANAGER_TEXTS.columns.description, kind: 'text' },
+  { name: 'syncGroup', label: SYNC_MANAGER_TEXTS.columns.syncGroup, kind: 'text' },
+];
+const SYNC_GROUP_FIELDS: FieldInfo[] = [
+  { name: 'id', label: 'ID', kind: 'number' },
+  { name: 'name', label: SYNC_MANAGER_TEXTS.columns.name, kind: 'text' },
+  { name: 'keycloakName', label: SYNC_MANAGER_TEXTS.columns.keycloakName, kind: 'text' },
+  { name: 'syncObjects', label: SYNC_MANAGER_TEXTS.columns.linkedObjects, kind: 'text' },
+];
+
+function catalogueOf(targetType: string | null): CatalogueKey | null {
+  const key = targetType?.startsWith('catalogue.') ? targetType.slice('catalogue.'.length) : null;
+  return key !== null && (CATALOGUE_KEYS as string[]).includes(key) ? (key as CatalogueKey) : null;
+}
+
+function fieldsOf(targetType: string | null): readonly FieldInfo[] {
+  const key = catalogueOf(targetType);
+  if (key) return CATALOGUES[key].fields;
+  if (targetType === 'sync.object') return SYNC_OBJECT_FIELDS;
+  if (targetType === 'sync.group') return SYNC_GROUP_FIELDS;
+  return [];
+}
+
+/** The field that names a row of the target type (the first unique text, else a name). */
+const NAME_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'sync.object': ['description', 'externalId'],
+  'sync.group': ['name'],
+};
+function nameFieldsOf(targetType: string | null): readonly string[] {
+  const key = catalogueOf(targetType);
+  if (key) {
+    const fields: readonly CatalogueField[] = CATALOGUES[key].fields;
+    return fields.filter((field) => field.kind === 'text' && field.unique).map((field) => field.name);
+  }
+  return (targetType && NAME_FIELDS[targetType]) || [];
+}
+
+const asObject = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+/** The record as far as the sentences need it. */
+export interface AuditRecordWords {
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  before?: unknown;
+  after?: unknown;
+  outcome: AuditOutcomeKey;
+  detail: string | null;
+}
+
+/** The target's name from the record's after- or before-state, else its number ("Nr. 26"). */
+export function auditTargetName(
+  record: Pick<AuditRecordWords, 'targetType' | 'targetId' | 'before' | 'after'>,
+) {
+  for (const state of [asObject(record.after), asObject(record.before)]) {
+    for (const field of nameFieldsOf(record.targetType)) {
+      const value = state?.[field];
+      if (typeof value === 'string' && value.trim()) return value.trim();
+    }
+  }
+  return record.targetId ? `Nr. ${record.targetId}` : null;
+}
+
+/** Where the target is edited, if it has an editor. */
+export function auditTargetHref(targetType: string | null): string | null {
+  const key = catalogueOf(targetType);
+  if (key) return cataloguePath(key);
+  if (targetType === 'sync.object' || targetType === 'sync.group') return ROUTES.syncManager.path;
+  return null;
+}
+
+export interface AuditSentence {
+  /** Text before the name ("Radiosender"), the name, and the text after it ("geändert"). */
+  lead: string;
+  name: string | null;
+  tail: string;
+  href: string | null;
+}
+
+/** The sentence of a record; an attempt that did not succeed is named by what was tried. */
+export function auditSentence(record: AuditRecordWords): AuditSentence {
+  const words = auditActionWords(record.action);
+  if (!words) return { lead: record.action, name: null, tail: '', href: null };
+  const succeeded =
+    record.outcome === 'success' || record.outcome === 'pending' || record.outcome === 'unknown';
+  const verb = succeeded ? words.done : words.tried;
+  if (!words.entity) return { lead: verb, name: null, tail: '', href: null };
+  return {
+    lead: words.entity,
+    name: auditTargetName(record),
+    tail: verb,
+    href: auditTargetHref(record.targetType),
+  };
+}
+
+export function auditSentenceText(sentence: AuditSentence): string {
+  const name = sentence.name === null ? '' : `„${sentence.name}“`;
+  return [sentence.lead, name, sentence.tail].filter(Boolean).join(' ');
+}
+
+const DETAILS: Readonly<Record<string, string>> = {
+  'step-up-required': 'erneute Anmeldung nötig',
+  forbidden: 'keine Berechtigung',
+  'machine-client': 'für Maschinen-Clients nicht erlaubt',
+  timeout: 'keine Antwort der Spiel-API (Zeitüberschreitung)',
+  network: 'Spiel-API nicht erreichbar',
+  status: 'von der Spiel-API abgelehnt',
+  'invalid-json': 'ungültige Antwort der Spiel-API',
+  contract: 'unerwartete Antwort der Spiel-API',
+  'too-large': 'Antwort der Spiel-API zu groß',
+  unavailable: 'Spiel-API nicht verfügbar',
+  budget: 'Zeitbudget der Anfrage überschritten',
+  CONFLICT: 'in der Zwischenzeit geändert (Konflikt)',
+  success: 'erfolgreich',
+  cancelled: 'abgebrochen',
+  error: 'Fehler',
+};
+
+/** The record's detail in German (most are German already; a few are codes). */
+export function auditDetailText(detail: string | null): string | null {
+  if (!detail) return null;
+  const known = DETAILS[detail];
+  if (known) return known;
+  const ended = /^(\d+) ended$/.exec(detail);
+  if (ended) return `${ended[1]} beendet`;
+  return detail;
+}
+
+const EMPTY = '–';
+
+/** A value as the tables show it: option labels, German numbers, units from the label. */
+function formatValue(field: FieldInfo | undefined, value: unknown, unit: string | null): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  if (field?.options && typeof value === 'number') return optionLabel(field.options, value);
+  if (typeof value === 'number') return unit ? `${formatNumber(value)} ${unit}` : formatNumber(value);
+  if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
+  if (typeof value === 'string') {
+    if (field?.name === 'plattform' && Object.hasOwn(PLATFORM_LABELS, value))
+      return PLATFORM_LABELS[value as Platform];
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const items = value.map((item) => {
+      const object = asObject(item);
+      const label = object?.description ?? object?.name ?? object?.externalId ?? object?.id;
+      return typeof label === 'string' || typeof label === 'number' ? String(label) : JSON.stringify(item);
+    });
+    return items.length ? items.join(', ') : EMPTY;
+  }
+  const object = asObject(value);
+  const name = object?.name ?? object?.id;
+  if (typeof name === 'string' || typeof name === 'number') return String(name);
+  return JSON.stringify(value);
+}
+
+/** "Geld ($)" → label "Geld", unit "$"; "Ablauf (Tage)" → "Ablauf", "Tage". */
+function splitUnit(label: string): { label: string; unit: string | null } {
+  const match = /^(.*?)\s*\(([^)]+)\)$/.exec(label);
+  return match?.[1] && match[2] ? { label: match[1], unit: match[2] } : { label, unit: null };
+}
+
+export interface AuditFieldChange {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+  changed: boolean;
+}
+
+/**
+ * Every field of before and after (registry order first, then any others), labelled and formatted;
+ * `changed` marks the ones that differ. Records whose states are not rows (sign-ins, session lists)
+ * have none.
+ */
+export function auditFieldChanges(
+  record: Pick<AuditRecordWords, 'targetType' | 'before' | 'after'>,
+): AuditFieldChange[] {
+  const before = asObject(record.before) ?? {};
+  const after = asObject(record.after) ?? {};
+  const known = fieldsOf(record.targetType);
+  const present = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const names = [
+    ...known.map((field) => field.name).filter((name) => present.has(name)),
+    ...[...present].filter((name) => !known.some((field) => field.name === name)),
+  ];
+  return names.map((name) => {
+    const field = known.find((candidate) => candidate.name === name);
+    const { label, unit } = splitUnit(field?.label ?? name);
+    const was = Object.hasOwn(before, name) ? formatValue(field, before[name], unit) : EMPTY;
+    const now = Object.hasOwn(after, name) ? formatValue(field, after[name], unit) : EMPTY;
+    return { field: name, label, before: was, after: now, changed: was !== now };
+  });
+}
+
+/** The changed fields of an update in one line: "Geld: 200 $ → 1.000 $; Name: A → B". */
+export function auditChangeSummary(changes: readonly AuditFieldChange[]): string {
+  return changes
+    .filter((change) => change.changed && change.field !== 'id')
+    .map((change) => `${change.label}: ${change.before} → ${change.after}`)
+    .join('; ');
+}
