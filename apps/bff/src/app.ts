@@ -4,10 +4,11 @@
  */
 import { loggerOptions, readableRequestLog } from './logging';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import etag from '@fastify/etag';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { shortenIp } from './audit/client-ip';
 import { startIntentSweep } from './audit/intent-sweep';
@@ -34,12 +35,12 @@ import { dependencyErrors, readiness } from './plugins/dependencies';
 import { publicResponseCache } from './plugins/public-response-cache';
 import { rateLimits } from './plugins/rate-limits';
 import { canonicalHost } from './plugins/canonical-host';
-import { computeSecurityHeaders, securityHeaders } from './plugins/security-headers';
+import { securityHeaders } from './plugins/security-headers';
 import { loadServerRenderer } from './plugins/server-render';
 import { inlineScriptHashes, staticSpa } from './plugins/static-spa';
 import { toCalendarView, toToplistView } from './mappers/public';
 import { Calendar, Toplist, gameApiPaths } from '@nova/contracts';
-import { appRouter } from './routers';
+import { appRouter, type AppRouter } from './routers';
 import { AccountSessions } from './session/account-sessions';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
@@ -48,8 +49,8 @@ import { RedisGuard } from './session/redis-guard';
 import { guardedStore, RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { createContextInner, type Context } from './trpc/context';
-import { trpcRoute } from './trpc/fastify-route';
 import { requestAuthHook } from './trpc/request-auth';
+import { wholeAnswer } from './trpc/whole-answer';
 import { ERROR_MESSAGES } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
 
@@ -106,27 +107,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     https: env.httpsCookies,
     scriptHashes: inlineScriptHashes(webDist),
   };
-  // Public answers from the response cache (decision 017): a hit is answered in the server's request
-  // handler, before Fastify routes it; it needs no cookie, session, rate limit or tRPC.
-  const responseCache = publicResponseCache({
-    prefix: '/trpc',
-    procedures: PUBLIC_PROCEDURES,
-    ttlMs: env.gameApi.publicCacheSeconds * 1000,
-    publicUrl: env.publicUrl,
-    headers: computeSecurityHeaders(securityHeaderOptions),
-    now,
-  });
   const app = Fastify({
-    serverFactory: (handler, options) => {
-      const server = createServer((request, response) => {
-        if (!responseCache.answer(request, response)) handler(request, response);
-      });
-      // What Fastify sets on the servers it creates itself.
-      server.keepAliveTimeout = Number(options.keepAliveTimeout);
-      server.requestTimeout = Number(options.requestTimeout);
-      server.setTimeout(Number(options.connectionTimeout));
-      return server;
-    },
     logger:
       overrides.logger ??
       loggerOptions({ level: env.logLevel, format: env.logFormat, stream: overrides.logStream }),
@@ -201,10 +182,6 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   const publicCache = new SharedCache(env.gameApi.publicCacheSeconds * 1000, now);
   const adminUserUrl = adminUserUrlFor(env.oidc.issuer, env.oidc.adminUserUrl);
 
-  // The public response cache is the first onRequest hook (for requests that did not meet the
-  // server's handler, e.g. inject), before compression: it keeps the uncompressed answer and its own
-  // compressed forms. The canonical host leaves /trpc alone, so its order does not matter for it.
-  responseCache.register(app);
   canonicalHost(app, env.publicUrl);
   await app.register(cookie);
   securityHeaders(app, securityHeaderOptions);
@@ -220,7 +197,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     issuer: env.oidc.issuer,
     ...(overrides.oidcFetch ? { fetch: overrides.oidcFetch } : {}),
   });
-  calendarFeed(app, {
+  await calendarFeed(app, {
     gameApi,
     publicCache,
     publicUrl: env.publicUrl,
@@ -258,7 +235,17 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     done();
   });
 
-  await app.register((trpc, _options, registered) => {
+  await app.register(async (trpc) => {
+    // Hooks run in the order added. tRPC's answer becomes a Buffer before the cache and ETag see it;
+    // hits of the public answer cache are sent before the rate limits and the session lookup.
+    trpc.addHook('onSend', wholeAnswer);
+    publicResponseCache(trpc, {
+      prefix: '/trpc',
+      procedures: PUBLIC_PROCEDURES,
+      ttlMs: env.gameApi.publicCacheSeconds * 1000,
+      publicUrl: env.publicUrl,
+      now,
+    });
     trpc.addHook('onRequest', limits.trpcPerClient);
     trpc.addHook(
       'onRequest',
@@ -271,100 +258,102 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     );
     trpc.addHook('onRequest', limits.trpcPerUser);
     trpc.addHook('onSend', (_request, reply, payload, done) => {
-      // The public response cache sets its own (shared) Cache-Control.
+      // Answers of the public answer cache carry their own (shared) Cache-Control.
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       done(null, payload);
     });
-    trpcRoute(trpc, {
+    await trpc.register(etag);
+    await trpc.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
-      router: appRouter,
-      maxBatchSize: 20,
-      createContext: (req, res): Context => {
-        const auth = req.auth;
-        const accessToken = async (): Promise<string> => {
-          if (auth.kind === 'bearer') return auth.token;
-          if (auth.kind !== 'session') {
-            throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
-          }
-          try {
-            return await tokens.accessToken(auth.session.key, auth.session.record.auth);
-          } catch (error) {
-            if (error instanceof RefreshPendingError) {
+      trpcOptions: {
+        router: appRouter,
+        maxBatchSize: 20,
+        createContext: ({ req, res }): Context => {
+          const auth = req.auth;
+          const accessToken = async (): Promise<string> => {
+            if (auth.kind === 'bearer') return auth.token;
+            if (auth.kind !== 'session') {
+              throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
+            }
+            try {
+              return await tokens.accessToken(auth.session.key, auth.session.record.auth);
+            } catch (error) {
+              if (error instanceof RefreshPendingError) {
+                throw new TRPCError({
+                  code: 'SERVICE_UNAVAILABLE',
+                  message:
+                    error instanceof IdentityProviderUnavailableError
+                      ? ERROR_MESSAGES.IDP_UNAVAILABLE
+                      : ERROR_MESSAGES.RETRY,
+                  cause: error,
+                });
+              }
+              if (!(error instanceof SessionEndedError)) throw error;
+              res.clearCookie(sessions.cookieName, sessions.cookieOptions);
               throw new TRPCError({
-                code: 'SERVICE_UNAVAILABLE',
-                message:
-                  error instanceof IdentityProviderUnavailableError
-                    ? ERROR_MESSAGES.IDP_UNAVAILABLE
-                    : ERROR_MESSAGES.RETRY,
+                code: 'UNAUTHORIZED',
+                message: ERROR_MESSAGES.SESSION_ENDED,
                 cause: error,
               });
             }
-            if (!(error instanceof SessionEndedError)) throw error;
-            res.clearCookie(sessions.cookieName, sessions.cookieOptions);
-            throw new TRPCError({
-              code: 'UNAUTHORIZED',
-              message: ERROR_MESSAGES.SESSION_ENDED,
-              cause: error,
-            });
-          }
-        };
-        // The shortened address is for audit records only: worked out on first use.
-        let clientIp: { value: string | null } | undefined;
-        const request = {
-          id: req.id,
-          get clientIp() {
-            clientIp ??= { value: shortenIp(req.ip) };
-            return clientIp.value;
-          },
-        };
-        return createContextInner({
-          principal: auth.kind === 'anonymous' ? null : auth.principal,
-          audit,
-          discordNames,
-          request,
-          stepUpMaxAgeSeconds: env.stepUpMaxAgeSeconds,
-          ...(auth.kind === 'session'
-            ? {
-                account: new AccountSessions(
-                  {
-                    store: sessions.store,
-                    audit,
-                    log: req.log,
-                    endIdpSession: async (record) => {
-                      if (record.auth.refreshToken)
-                        await oidc.endSessionByRefreshToken(record.auth.refreshToken);
+          };
+          // The shortened address is for audit records only: worked out on first use.
+          let clientIp: { value: string | null } | undefined;
+          const request = {
+            id: req.id,
+            get clientIp() {
+              clientIp ??= { value: shortenIp(req.ip) };
+              return clientIp.value;
+            },
+          };
+          return createContextInner({
+            principal: auth.kind === 'anonymous' ? null : auth.principal,
+            audit,
+            discordNames,
+            request,
+            stepUpMaxAgeSeconds: env.stepUpMaxAgeSeconds,
+            ...(auth.kind === 'session'
+              ? {
+                  account: new AccountSessions(
+                    {
+                      store: sessions.store,
+                      audit,
+                      log: req.log,
+                      endIdpSession: async (record) => {
+                        if (record.auth.refreshToken)
+                          await oidc.endSessionByRefreshToken(record.auth.refreshToken);
+                      },
                     },
-                  },
-                  {
-                    userId: auth.principal.userId,
-                    username: auth.principal.username,
-                    currentKey: auth.session.key,
-                  },
-                  request,
-                ),
-              }
-            : {}),
-          accessToken,
-          // One budget of game API calls for the whole request (a batch shares this context).
-          gameApi: gameApi.forRequest(req.log),
-          publicCache,
-          adminUserUrl,
-          log: req.log,
-          now,
-        });
-      },
-      responseMeta({ errors }) {
-        // A service that is down (the game API's open circuit, the identity provider) says when to
-        // try again, like the 503s of the dependencies handler and the 429s of the rate limits.
-        if (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE'))
-          return { headers: { 'retry-after': String(Math.ceil(env.gameApi.breaker.cooldownMs / 1000)) } };
-        return {};
-      },
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
-      },
+                    {
+                      userId: auth.principal.userId,
+                      username: auth.principal.username,
+                      currentKey: auth.session.key,
+                    },
+                    request,
+                  ),
+                }
+              : {}),
+            accessToken,
+            // One budget of game API calls for the whole request (a batch shares this context).
+            gameApi: gameApi.forRequest(req.log),
+            publicCache,
+            adminUserUrl,
+            log: req.log,
+            now,
+          });
+        },
+        responseMeta({ errors }) {
+          // A service that is down (the game API's open circuit, the identity provider) says when to
+          // try again, like the 503s of the dependencies handler and the 429s of the rate limits.
+          if (errors.some((error) => error.code === 'SERVICE_UNAVAILABLE'))
+            return { headers: { 'retry-after': String(Math.ceil(env.gameApi.breaker.cooldownMs / 1000)) } };
+          return {};
+        },
+        onError({ error, path }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
-    registered();
   });
 
   if (existsSync(resolve(webDist, 'index.html'))) {

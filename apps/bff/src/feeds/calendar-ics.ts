@@ -1,10 +1,11 @@
 /**
- * The fight calendar as an iCal feed (`/calendar.ics`, issue 11): one VEVENT per entry with a stable
- * UID (derived from name and time, so calendar apps update rather than duplicate), UTC times, the
- * Berlin time zone named (X-WR-TIMEZONE), a refresh interval, ETag and a shared Cache-Control.
- * Data from the same shared cache as `calendar.list`. Generator: ical-generator (decision 018).
+ * The fight calendar as an iCal feed (`/calendar.ics`): one VEVENT per entry with a stable UID (so
+ * calendar apps update rather than duplicate), UTC times, the Berlin time zone named, a refresh
+ * interval, ETag (@fastify/etag) and a shared Cache-Control. Data from the same shared cache as
+ * `calendar.list`. Generator: ical-generator (decision 018).
  */
 import { createHash } from 'node:crypto';
+import etag from '@fastify/etag';
 import { Calendar, type CalendarEntry, gameApiPaths } from '@nova/contracts';
 import type { FastifyInstance } from 'fastify';
 import ical from 'ical-generator';
@@ -40,35 +41,32 @@ export function calendarIcs(entries: readonly CalendarEntry[], host: string): st
   return calendar.toString();
 }
 
-export function calendarFeed(
+export async function calendarFeed(
   app: FastifyInstance,
   deps: { gameApi: GameApiClient; publicCache: SharedCache; publicUrl: string; cacheSeconds: number },
-): void {
+): Promise<void> {
   const host = new URL(deps.publicUrl).host;
-  app.get('/calendar.ics', async (request, reply) => {
-    let entries: CalendarEntry[];
-    try {
-      entries = await deps.publicCache.get('calendar', () =>
-        deps.gameApi.get(gameApiPaths.calendar(), Calendar),
-      );
-    } catch (error) {
-      request.log.warn({ err: error }, 'calendar feed: game API failed');
+  await app.register(async (feed) => {
+    await feed.register(etag);
+    feed.get('/calendar.ics', async (request, reply) => {
+      let entries: CalendarEntry[];
+      try {
+        entries = await deps.publicCache.get('calendar', () =>
+          deps.gameApi.get(gameApiPaths.calendar(), Calendar),
+        );
+      } catch (error) {
+        request.log.warn({ err: error }, 'calendar feed: game API failed');
+        return reply
+          .code(502)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send(FEED_UNAVAILABLE);
+      }
       return reply
-        .code(502)
-        .header('cache-control', 'no-store')
-        .type('text/plain; charset=utf-8')
-        .send(FEED_UNAVAILABLE);
-    }
-    const body = calendarIcs(entries, host);
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    reply
-      .header('etag', etag)
-      .header('cache-control', `public, max-age=${deps.cacheSeconds}`)
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', 'inline; filename="nova-legacy-fights.ics"');
-    const match = request.headers['if-none-match'];
-    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-      return reply.code(304).send();
-    return reply.send(body);
+        .header('cache-control', `public, max-age=${deps.cacheSeconds}`)
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="nova-legacy-fights.ics"')
+        .send(calendarIcs(entries, host));
+    });
   });
 }

@@ -7,8 +7,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { Me, PublicConfig } from '@nova/contracts';
 import { placeholderPaths } from '@nova/domain';
@@ -51,22 +49,6 @@ const IMAGE_FALLBACKS: Record<string, string> = {
   licenses: 'placeholders/item.png',
   banks: 'placeholders/item.png',
 };
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** brotli or gzip, as the browser accepts (`q=0` refuses); null: send it as it is. */
-function htmlEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  const offered = (accept ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name?.trim());
-  if (offered.includes('br')) return 'br';
-  if (offered.includes('gzip')) return 'gzip';
-  return null;
-}
 
 /** A `<script>` without `src` or a data type: code the browser runs from the page itself. */
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
@@ -155,36 +137,25 @@ export async function staticSpa(
     },
   });
 
-  /**
-   * The page, compressed here: most addresses reach it through the not-found handler, which
-   * @fastify/compress's per-route hook does not cover (brotli quality 4, as for other dynamic answers).
-   */
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = Buffer.from(await indexHtmlFor(request));
+  // @fastify/compress compresses the page as the browser accepts (its hook applies to routes only,
+  // hence the catch-all route below rather than the not-found handler).
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(200)
       .header('cache-control', 'no-store')
       .header('vary', 'Cookie, Accept-Encoding')
-      .type('text/html; charset=utf-8');
-    const encoding = htmlEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(html);
-    const body =
-      encoding === 'br'
-        ? await brotli(html, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
-          })
-        : await gzipAsync(html, { level: 6 });
-    return reply.header('content-encoding', encoding).send(body);
-  };
+      .type('text/html; charset=utf-8')
+      .send(await indexHtmlFor(request));
 
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: 'Nicht gefunden' }));
+
+  // Every other address: a missing image's placeholder, a 404 for files and reserved paths, else the
+  // page (client routes).
+  app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ error: 'Nicht gefunden' });
-    }
     const image = /^\/images\/([a-z-]+)\/([^/]+)$/.exec(path);
     if (image?.[1] && image[2]) {
       const fallback = [
