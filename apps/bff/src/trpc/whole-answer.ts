@@ -6,12 +6,17 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export async function wholeAnswer(
+// A callback hook: other answers (the cache's hits, the guards' refusals) pass without a promise.
+export function wholeAnswer(
   _request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
-): Promise<unknown> {
-  if (!(payload instanceof Response)) return payload;
+  done: (error: Error | null, payload?: unknown) => void,
+): void {
+  if (!(payload instanceof Response)) {
+    done(null, payload);
+    return;
+  }
   reply.code(payload.status);
   for (const [name, value] of payload.headers) {
     // A streamed batch's chunked encoding does not apply to bytes of known length.
@@ -19,5 +24,12 @@ export async function wholeAnswer(
   }
   const cookies = payload.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  return Buffer.from(await payload.arrayBuffer());
+  payload.arrayBuffer().then(
+    (bytes) => {
+      done(null, Buffer.from(bytes));
+    },
+    (error: unknown) => {
+      done(error instanceof Error ? error : new Error('the tRPC answer could not be read', { cause: error }));
+    },
+  );
 }
