@@ -87,11 +87,11 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
   const csv = await (await download).createReadStream();
   let text = '';
   for await (const chunk of csv) text += String(chunk);
-  const lines = text.trim().split('\r\n');
-  expect(lines[0]).toContain('Zeitpunkt,Person,Subjekt,Aktion');
-  expect(lines.filter((line) => line.includes(',catalogue.wantedReasons,' + String(id) + ','))).toHaveLength(
-    2,
-  );
+  // German Excel's CSV: a byte order mark, `;` between cells (decision 059).
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text.slice(1).trim().split('\r\n');
+  expect(lines[0]).toContain('Zeitpunkt;Person;Subjekt;Aktion');
+  expect(lines.filter((line) => line.includes(`;catalogue.wantedReasons;${id};`))).toHaveLength(2);
   await context.close();
 });
 

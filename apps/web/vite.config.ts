@@ -55,6 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/trpc': BFF_URL,
       '/auth': BFF_URL,
       '/healthz': BFF_URL,
+      '/export': BFF_URL,
     },
   },
   // The server bundle (decision 036) is self-contained (dist-ssr/, every dependency inside): no node_modules

@@ -34,6 +34,7 @@ import { compression } from './plugins/compression';
 import { dependencyErrors, readiness } from './plugins/dependencies';
 import { publicResponseCache } from './plugins/public-response-cache';
 import { rateLimits } from './plugins/rate-limits';
+import { auditExport } from './plugins/audit-export';
 import { canonicalHost } from './plugins/canonical-host';
 import { securityHeaders } from './plugins/security-headers';
 import { loadServerRenderer } from './plugins/server-render';
@@ -355,6 +356,14 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   });
+
+  const authenticate = requestAuthHook({
+    publicUrl: env.publicUrl,
+    sessions,
+    oidc,
+    machineClientIds: env.oidc.machineClientIds,
+  });
+  await app.register(auditExport, { audit, limits, authenticate });
 
   if (existsSync(resolve(webDist, 'index.html'))) {
     // The same shared cache (and game API call) as toplist.get and calendar.list.

@@ -396,13 +396,15 @@ describe('accountability: audit log, step-up and own sessions', () => {
     });
     expect((recent.body.result?.data as { total: number }).total).toBeGreaterThan(0);
 
-    const exported = await query(admin, a.url, 'audit.export', {
-      target: `catalogue.wantedReasons ${createdId}`,
-    });
-    const csv = (exported.body.result?.data as { csv: string }).csv;
-    const lines = csv.trim().split('\r\n');
+    const filter = new URLSearchParams({ target: `catalogue.wantedReasons ${createdId}` });
+    const exported = await admin.get(`${a.url}/export/audit-log.csv?${filter.toString()}`, { 'x-csrf': '1' });
+    expect(exported.status).toBe(200);
+    const lines = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
-      'Zeitpunkt,Person,Subjekt,Aktion,Zieltyp,Ziel-ID,Ergebnis,Status,Hinweis,Vorher,Nachher,Anfrage,IP (gekürzt),Zugang,Client',
+      'Zeitpunkt;Person;Subjekt;Aktion;Zieltyp;Ziel-ID;Ergebnis;Status;Hinweis;Vorher;Nachher;Gesendet;Anfrage;IP (gekürzt);Zugang;Client;Nr.;Zeitpunkt (UTC)',
     );
     expect(lines.length - 1).toBe(
       (await auditRows({ target: `catalogue.wantedReasons ${createdId}` })).length,
@@ -412,7 +414,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
     const player = new HttpBrowser();
     await signIn(player, b.url, 'beta');
     expect((await query(player, b.url, 'audit.list', {})).status).toBe(403);
-    expect((await query(player, b.url, 'audit.export', {})).status).toBe(403);
+    expect((await player.get(`${b.url}/export/audit-log.csv`, { 'x-csrf': '1' })).status).toBe(403);
   });
 
   it('keeps records unchangeable in the database', async () => {

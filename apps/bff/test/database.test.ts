@@ -70,6 +70,33 @@ describe.each(engines)('%s', (_name, config) => {
     expect((await audit.list({ person: '%' }, { offset: 0, limit: 1 })).total).toBe(0);
   });
 
+  it('hands every filtered record out once in keyset pages, newest first, microseconds apart too', async () => {
+    const db = await database.open();
+    const person = `pages-${Math.random().toString(36).slice(2)}`;
+    // Two records share a timestamp, two are a microsecond apart (a JS Date would merge them).
+    const ats = [
+      '2026-03-01 10:00:00.000001+00',
+      '2026-03-01 10:00:00.000002+00',
+      '2026-03-01 10:00:00.000002+00',
+      '2026-03-01 10:00:00.000003+00',
+      '2026-03-01 09:00:00+00',
+      '2026-03-01 11:00:00+00',
+      '2026-03-01 08:00:00+00',
+    ];
+    for (const [i, at] of ats.entries()) {
+      await sql`insert into audit_log (at, actor_name, action, target_id, outcome)
+                values (${at}::timestamptz, ${person}, 'pages.test', ${String(i)}, 'success')`.execute(db);
+    }
+    const pages: string[][] = [];
+    for await (const page of audit.pages({ person }, 3)) pages.push(page.map((r) => r.targetId ?? ''));
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+    // 11:00, .000003, .000002 (the later id first), .000002, .000001, 09:00, 08:00
+    expect(pages.flat()).toEqual(['5', '3', '2', '1', '0', '4', '6']);
+    const none: unknown[] = [];
+    for await (const page of audit.pages({ person: `${person}-nobody` }, 3)) none.push(page);
+    expect(none).toEqual([]);
+  });
+
   it('refuses to change or delete a record', async () => {
     const db = await database.open();
     await expect(

@@ -78,7 +78,6 @@ const ALLOWED: Record<string, Who[]> = {
   'player.vehicles': SIGNED_IN,
   'player.vehicle': SIGNED_IN,
   'audit.list': ['admin'],
-  'audit.export': ['admin'],
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,

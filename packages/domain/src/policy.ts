@@ -81,7 +81,6 @@ export const PROCEDURE_POLICY = {
   'syncManager.groups.update': forMachines(requires(ROLES.syncManager)),
   'syncManager.groups.remove': requires(ROLES.syncManager),
   'audit.list': requires(ROLES.admin),
-  'audit.export': requires(ROLES.admin),
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,
@@ -92,6 +91,15 @@ export type ProcedurePath = keyof typeof PROCEDURE_POLICY;
 export function procedureAccess(path: string): Access | undefined {
   return Object.hasOwn(PROCEDURE_POLICY, path) ? PROCEDURE_POLICY[path as ProcedurePath] : undefined;
 }
+
+/**
+ * Plain HTTP downloads of the BFF (not tRPC procedures, so they can stream): path and access, decided
+ * by the same rules as a procedure (deny machines unless granted).
+ */
+export const DOWNLOADS = {
+  /** The audit log as CSV (decision 059), filtered like `audit.list`. */
+  auditLogCsv: { path: '/export/audit-log.csv', access: requires(ROLES.admin) },
+} as const satisfies Record<string, { path: string; access: Access }>;
 
 /**
  * Route prefixes of doc 1 §2.1 that need more than public access, from the route table and the

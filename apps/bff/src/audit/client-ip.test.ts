@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeUserAgent } from '../session/account-sessions';
-import { csvCell } from '../routers/audit';
+import { csvCell } from './csv';
 import { shortenIp } from './client-ip';
 
 describe('shortenIp', () => {

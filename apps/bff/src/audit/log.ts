@@ -3,7 +3,7 @@
  * events in the BFF's database. The table refuses UPDATE, TRUNCATE and DELETE (trigger); only the
  * retention purge may delete rows older than its cut-off.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import type { AuditOutcome, CallKind, Schema } from '../db/schema';
 import { storableJson, storableOrNull } from './storable';
@@ -79,6 +79,31 @@ const idText = (id: string | number | null | undefined) =>
 
 /** What the closing sweep writes into an intent the process never completed. */
 export const ABANDONED_DETAIL = 'abgebrochen: kein Abschluss (Neustart oder Absturz)';
+type AuditRow = Selectable<Schema['audit_log']>;
+
+function toRecord(row: AuditRow): AuditRecord {
+  return {
+    id: String(row.id),
+    at: new Date(row.at).toISOString(),
+    actorId: row.actor_id,
+    actorName: row.actor_name,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    outcome: row.outcome,
+    status: row.status,
+    detail: row.detail,
+    requestId: row.request_id,
+    clientIp: row.client_ip,
+    callKind: row.call_kind ?? null,
+    clientId: row.client_id ?? null,
+    sent: row.sent ?? null,
+    forced: row.forced,
+  };
+}
+
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class AuditLog {
@@ -220,28 +245,34 @@ export class AuditLog {
       this.#filtered(db, filter).select(db.fn.countAll().as('total')).executeTakeFirst(),
     ]);
     return {
-      rows: rows.map((row) => ({
-        id: String(row.id),
-        at: new Date(row.at).toISOString(),
-        actorId: row.actor_id,
-        actorName: row.actor_name,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        before: row.before ?? null,
-        after: row.after ?? null,
-        outcome: row.outcome,
-        status: row.status,
-        detail: row.detail,
-        requestId: row.request_id,
-        clientIp: row.client_ip,
-        callKind: row.call_kind ?? null,
-        clientId: row.client_id ?? null,
-        sent: row.sent ?? null,
-        forced: row.forced,
-      })),
+      rows: rows.map(toRecord),
       total: Number(count?.total ?? 0),
     };
+  }
+
+  /**
+   * Every filtered record, newest first, in pages of `size` (the streamed export, decision 059).
+   * Keyset pagination on (at, id): each page is one short query that continues below the last row,
+   * so no connection or snapshot is held between pages and PostgreSQL and PGlite behave alike. The
+   * cursor keeps `at` as the database's text (microseconds; a JS Date would round them away).
+   */
+  async *pages(filter: AuditFilter, size = 1000): AsyncGenerator<AuditRecord[]> {
+    const db = await this.database.open();
+    let cursor: { at: string; id: string } | null = null;
+    for (;;) {
+      let query = this.#filtered(db, filter)
+        .selectAll()
+        .select(sql<string>`at::text`.as('cursor_at'));
+      if (cursor) {
+        const { at, id } = cursor;
+        query = query.where(sql<boolean>`(at, id) < (${at}::timestamptz, ${id}::bigint)`);
+      }
+      const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(size).execute();
+      if (rows.length > 0) yield rows.map(toRecord);
+      const last = rows.at(-1);
+      if (!last || rows.length < size) return;
+      cursor = { at: last.cursor_at, id: String(last.id) };
+    }
   }
 
   /** Deletes the records older than `cutoff`; returns how many. */

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 /** Machine endpoints keep answering on any name: probes, the API, the back-channel. */
-const EXEMPT = /^\/(trpc|healthz|readyz)(?:[/?]|$)/;
+const EXEMPT = /^\/(trpc|export|healthz|readyz)(?:[/?]|$)/;
 
 export function canonicalHost(app: FastifyInstance, publicUrl: string): void {
   const target = new URL(publicUrl);

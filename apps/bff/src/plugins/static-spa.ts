@@ -169,7 +169,7 @@ export async function staticSpa(
       }
     }
     const isFile = /\.[a-z0-9]+$/i.test(path);
-    const reserved = /^\/(trpc|auth|assets|images)(\/|$)/.test(path) || path === '/healthz';
+    const reserved = /^\/(trpc|auth|export|assets|images)(\/|$)/.test(path) || path === '/healthz';
     if (isFile || reserved) return reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden');
     return sendIndex(request, reply);
   });

@@ -59,7 +59,6 @@ const ALLOWED: Record<string, string> = {
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,
   'audit.list': 'admin adminOnly',
-  'audit.export': 'admin adminOnly',
   'syncManager.objects.list': 'admin syncer',
   'syncManager.objects.create': 'admin syncer',
   'syncManager.objects.update': 'admin syncer',

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
+import { DOWNLOADS } from '@nova/domain';
 import { trpc } from '../../lib/trpc';
 import { AuditRowView } from './components/audit-row';
 
@@ -41,11 +42,23 @@ function queryInput(filter: Filter) {
   };
 }
 
-function download(csv: string): void {
-  const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
+/**
+ * The export is a streamed download from the BFF (decision 059): fetched with the CSRF header the
+ * BFF requires, then saved under the name the BFF gives it.
+ */
+async function downloadCsv(filter: Filter): Promise<void> {
+  const params = new URLSearchParams(queryInput(filter));
+  const response = await fetch(`${DOWNLOADS.auditLogCsv.path}?${params.toString()}`, {
+    headers: { 'x-csrf': '1' },
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw new Error(`export answered ${response.status}`);
+  const blob = await response.blob();
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = name ?? 'audit-log.csv';
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
@@ -56,7 +69,6 @@ export function AuditLogPage() {
   const [page, setPage] = useState(1);
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const utils = trpc.useUtils();
   const list = trpc.audit.list.useQuery(
     { ...queryInput(filter), page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous, staleTime: 0 },
@@ -73,12 +85,7 @@ export function AuditLogPage() {
     setExportError(null);
     setExporting(true);
     try {
-      const result = await utils.audit.export.fetch(queryInput(filter), { staleTime: 0 });
-      download(result.csv);
-      if (result.truncated)
-        setExportError(
-          `Es wurden nur die neuesten ${result.rows} Einträge exportiert. Bitte grenze die Filter ein.`,
-        );
+      await downloadCsv(filter);
     } catch {
       setExportError('Der Export ist fehlgeschlagen. Bitte versuche es erneut.');
     } finally {

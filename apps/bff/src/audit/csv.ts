@@ -1,0 +1,79 @@
+/**
+ * The audit log as CSV for a German Excel (decision 059): UTF-8 with a byte order mark, `;` between
+ * cells, CRLF line ends, times in Europe/Berlin as `TT.MM.JJJJ HH:MM:SS` (the UTC instant in a
+ * column of its own, since an hour repeats when the clocks go back). Cells a spreadsheet would run as
+ * a formula get a leading apostrophe.
+ */
+import type { AuditRecord } from './log';
+
+export const CSV_BOM = '\uFEFF';
+const SEPARATOR = ';';
+
+/** How the call came (decision 053), as the viewer names it. */
+const CALL_KINDS = {
+  session: 'Browser-Sitzung',
+  'person-token': 'Token einer Person',
+  machine: 'Maschinen-Client',
+} as const;
+
+const berlin = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `25.11.2026 13:04:05`: what German Excel reads as a date and time. */
+export function berlinDateTime(iso: string): string {
+  const parts: Record<string, string> = {};
+  for (const part of berlin.formatToParts(new Date(iso))) parts[part.type] = part.value;
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+const COLUMNS: [string, (r: AuditRecord) => unknown][] = [
+  ['Zeitpunkt', (r) => berlinDateTime(r.at)],
+  ['Person', (r) => r.actorName],
+  ['Subjekt', (r) => r.actorId],
+  ['Aktion', (r) => r.action],
+  ['Zieltyp', (r) => r.targetType],
+  ['Ziel-ID', (r) => r.targetId],
+  ['Ergebnis', (r) => r.outcome],
+  ['Status', (r) => r.status],
+  ['Hinweis', (r) => r.detail],
+  ['Vorher', (r) => json(r.before)],
+  ['Nachher', (r) => json(r.after)],
+  ['Gesendet', (r) => json(r.sent)],
+  ['Anfrage', (r) => r.requestId],
+  ['IP (gekürzt)', (r) => r.clientIp],
+  ['Zugang', (r) => (r.callKind ? CALL_KINDS[r.callKind] : null)],
+  ['Client', (r) => r.clientId],
+  ['Nr.', (r) => r.id],
+  ['Zeitpunkt (UTC)', (r) => r.at],
+];
+
+/** RFC 4180 quoting (with `;` as separator); formula cells neutralised by a leading apostrophe. */
+export function csvCell(value: unknown): string {
+  let text = '';
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+  else if (value !== null && value !== undefined) text = JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The first line, with the byte order mark before it. */
+export function csvHeader(): string {
+  return `${CSV_BOM}${COLUMNS.map(([name]) => csvCell(name)).join(SEPARATOR)}\r\n`;
+}
+
+export function csvLines(rows: readonly AuditRecord[]): string {
+  let out = '';
+  for (const row of rows) out += `${COLUMNS.map(([, pick]) => csvCell(pick(row))).join(SEPARATOR)}\r\n`;
+  return out;
+}

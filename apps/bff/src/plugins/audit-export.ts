@@ -1,0 +1,87 @@
+/**
+ * The audit log as a CSV download (decision 059): a plain HTTP GET, streamed page by page from the
+ * database (keyset pages, AuditLog.pages), so memory stays bounded whatever the number of rows and
+ * the event loop stays free between pages. The same checks as /trpc: rate limits, the CSRF proof or
+ * a verified bearer token (requestAuthHook), the policy's role (web:admin, no machine clients), the
+ * viewer's filter validated. Reading the log is not itself an audited action, as before.
+ */
+import { Readable } from 'node:stream';
+import { decide, DOWNLOADS, ERROR_MESSAGES } from '@nova/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { csvHeader, csvLines } from '../audit/csv';
+import type { AuditFilter, AuditLog, AuditRecord } from '../audit/log';
+import { Filter, toFilter } from '../routers/audit';
+import type { RateLimitHooks } from './rate-limits';
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface AuditExportOptions {
+  audit: AuditLog;
+  /** The /trpc authentication hook (CSRF proof or bearer token). */
+  authenticate: Hook;
+  limits: Pick<RateLimitHooks, 'trpcPerClient' | 'trpcPerUser'>;
+  /** Rows per database page. */
+  pageSize?: number;
+}
+
+const CODES = {
+  400: ['BAD_REQUEST', -32600],
+  401: ['UNAUTHORIZED', -32001],
+  403: ['FORBIDDEN', -32003],
+  503: ['SERVICE_UNAVAILABLE', -32053],
+} as const;
+
+/** The same JSON shape as a tRPC error, so the SPA reads the message the same way. */
+function refuse(reply: FastifyReply, status: keyof typeof CODES, message: string) {
+  const [code, number] = CODES[status];
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ error: { message, code: number, data: { code, httpStatus: status } } });
+}
+
+async function* csvOf(first: IteratorResult<AuditRecord[]>, rest: AsyncGenerator<AuditRecord[]>) {
+  yield csvHeader();
+  if (first.done) return;
+  yield csvLines(first.value);
+  for await (const page of rest) yield csvLines(page);
+}
+
+export function auditExport(app: FastifyInstance, options: AuditExportOptions, done: () => void): void {
+  const { audit, authenticate, limits, pageSize = 200 } = options;
+  const { path, access } = DOWNLOADS.auditLogCsv;
+  app.get(
+    path,
+    { onRequest: [limits.trpcPerClient, authenticate, limits.trpcPerUser] },
+    async (request, reply) => {
+      const auth = request.auth;
+      const decision = decide(access, auth.kind === 'anonymous' ? null : auth.principal);
+      if (decision === 'unauthenticated') return refuse(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
+      if (decision !== 'allow') return refuse(reply, 403, ERROR_MESSAGES.FORBIDDEN);
+
+      const parsed = Filter.safeParse(request.query);
+      if (!parsed.success) return refuse(reply, 400, ERROR_MESSAGES.BAD_REQUEST);
+      const filter: AuditFilter = toFilter(parsed.data);
+
+      // The first page before the answer starts: a database that is away is a 503, not a cut file.
+      const pages = audit.pages(filter, pageSize);
+      let first: IteratorResult<AuditRecord[]>;
+      try {
+        first = await pages.next();
+      } catch (error) {
+        request.log.warn({ err: error }, 'audit export: database unavailable');
+        return refuse(reply, 503, ERROR_MESSAGES.SERVICE_UNAVAILABLE);
+      }
+      const stream = Readable.from(csvOf(first, pages), { objectMode: false });
+      // A failure after the first page cuts the download (the browser sees a network error).
+      stream.on('error', (error) => request.log.error({ err: error }, 'audit export cut off'));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+  done();
+}
