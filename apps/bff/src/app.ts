@@ -203,6 +203,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     publicCache,
     publicUrl: env.publicUrl,
     cacheSeconds: env.gameApi.publicCacheSeconds,
+    eventMinutes: env.calendarEventMinutes,
   });
   app.get('/public-config.json', (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(env.publicConfig),

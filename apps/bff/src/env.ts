@@ -56,6 +56,8 @@ const Raw = z.object({
   GAME_API_BREAKER_COOLDOWN_SECONDS: z.coerce.number().min(0.1).max(300).default(10),
   /** How long the public toplist and calendar are shared between visitors (0 = not at all). */
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  /** How long a fight lasts in the iCal feed: the game API names only its start. */
+  CALENDAR_EVENT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
 
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'muss eine redis:// oder rediss://-URL sein' }).optional(),
   SESSION_SECRET: z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
@@ -224,6 +226,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       },
       publicCacheSeconds: raw.PUBLIC_CACHE_SECONDS,
     },
+    calendarEventMinutes: raw.CALENDAR_EVENT_MINUTES,
     redisUrl: raw.REDIS_URL,
     redisCommandTimeoutMs: raw.REDIS_COMMAND_TIMEOUT_MS,
     pendingSignInsMax: raw.PENDING_SIGN_INS_MAX,

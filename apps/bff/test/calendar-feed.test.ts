@@ -46,6 +46,9 @@ describe('/calendar.ics', () => {
     expect(body.indexOf('SUMMARY:Sommerfight')).toBeLessThan(body.indexOf('SUMMARY:Weihnachtsfight'));
     expect(body).toContain('DTSTART:20260704T163000Z');
     expect(body).toContain('DTSTART:20261224T190000Z');
+    // An hour long unless configured otherwise (the game API names only the start).
+    expect(body).toContain('DTEND:20260704T173000Z');
+    expect(body).toContain('DTEND:20261224T200000Z');
     expect(body).toContain('SUMMARY:Weihnachtsfight\\; Grove Street\\, Ballas');
     const uids = body.match(/^UID:.+$/gm) ?? [];
     expect(uids).toHaveLength(2);
@@ -78,5 +81,21 @@ describe('/calendar.ics', () => {
     expect(response.statusCode).toBe(502);
     expect(response.body).toBe(FEED_UNAVAILABLE);
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('ends each fight CALENDAR_EVENT_MINUTES after its start', async () => {
+    const short = await testApp({
+      GAME_API_URL: api.url,
+      PUBLIC_CACHE_SECONDS: '0',
+      CALENDAR_EVENT_MINUTES: '90',
+    });
+    try {
+      api.on('GET', 'calendar', { body: [{ name: 'Sommerfight', timestamp: SUMMER }] });
+      const body = unfold((await short.inject('/calendar.ics')).body);
+      expect(body).toContain('DTSTART:20260704T163000Z');
+      expect(body).toContain('DTEND:20260704T180000Z');
+    } finally {
+      await short.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The fight calendar as an iCal feed (`/calendar.ics`): one VEVENT per entry with a stable UID (so
  * calendar apps update rather than duplicate), UTC times, the Berlin time zone named, a refresh
- * interval, ETag (@fastify/etag) and a shared Cache-Control. Data from the same shared cache as
+ * interval, ETag (@fastify/etag) and a shared Cache-Control. The game API names a start only: each
+ * event ends `eventMinutes` later (CALENDAR_EVENT_MINUTES). Data from the same shared cache as
  * `calendar.list`. Generator: ical-generator (decision 018).
  */
 import { createHash } from 'node:crypto';
@@ -18,7 +19,7 @@ export const REFRESH_SECONDS = 3600;
 export const FEED_UNAVAILABLE =
   'Der Fight-Kalender ist gerade nicht erreichbar. Bitte versuche es später erneut.';
 
-export function calendarIcs(entries: readonly CalendarEntry[], host: string): string {
+export function calendarIcs(entries: readonly CalendarEntry[], host: string, eventMinutes: number): string {
   const calendar = ical({
     name: CALENDAR_NAME,
     prodId: { company: 'Nova Legacy', product: 'Fight-Kalender', language: 'DE' },
@@ -33,7 +34,8 @@ export function calendarIcs(entries: readonly CalendarEntry[], host: string): st
     calendar.createEvent({
       id: `${id}@${host}`,
       start,
-      // The game API names a start only; the stamp is fixed so that equal data gives equal bytes.
+      end: new Date(start.getTime() + eventMinutes * 60_000),
+      // The stamp is fixed so that equal data gives equal bytes.
       stamp: start,
       summary: entry.name,
     });
@@ -43,7 +45,13 @@ export function calendarIcs(entries: readonly CalendarEntry[], host: string): st
 
 export async function calendarFeed(
   app: FastifyInstance,
-  deps: { gameApi: GameApiClient; publicCache: SharedCache; publicUrl: string; cacheSeconds: number },
+  deps: {
+    gameApi: GameApiClient;
+    publicCache: SharedCache;
+    publicUrl: string;
+    cacheSeconds: number;
+    eventMinutes: number;
+  },
 ): Promise<void> {
   const host = new URL(deps.publicUrl).host;
   await app.register(async (feed) => {
@@ -66,7 +74,7 @@ export async function calendarFeed(
         .header('cache-control', `public, max-age=${deps.cacheSeconds}`)
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'inline; filename="nova-legacy-fights.ics"')
-        .send(calendarIcs(entries, host));
+        .send(calendarIcs(entries, host, deps.eventMinutes));
     });
   });
 }

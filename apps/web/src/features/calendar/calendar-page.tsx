@@ -10,6 +10,7 @@ import { useNow } from '../../lib/render-time';
 import { publicQueries } from '../../lib/query-client';
 import { DayList } from './components/day-list';
 import { MonthGrid } from './components/month-grid';
+import { SubscribeFeed } from './components/subscribe-feed';
 
 function group(events: readonly CalendarEventView[]): Map<string, CalendarEventView[]> {
   const byDay = new Map<string, CalendarEventView[]>();
@@ -31,15 +32,7 @@ export function CalendarPage() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <title>Fight-Kalender – Nova Legacy</title>
       <PageHeader title="Fight-Kalender" lines={['Alle Fight-Events auf Nova Legacy im Überblick.']} />
-      <p className="-mt-2 mb-6 text-sm">
-        {/* A plain link: the BFF serves the feed, not the SPA (issue 11). */}
-        <a href="/calendar.ics" type="text/calendar" className="underline">
-          Kalender abonnieren
-        </a>{' '}
-        <span className="text-slate-600 dark:text-slate-300">
-          (iCal-Feed für Google Kalender, Apple Kalender, Outlook und andere Kalender-Apps)
-        </span>
-      </p>
+      <SubscribeFeed />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold" aria-live="polite">
           {monthTitle(month)}
