@@ -125,8 +125,9 @@ describe('sign-in through the BFF', () => {
       headers: { origin: bff.url },
     });
     expect(logout.status).toBe(303);
-    // The identity provider's session ended server to server: the browser sees no token (issue 9).
-    expect(new URL(logout.location ?? '', bff.url).href).toBe(`${bff.url}/`);
+    // The identity provider's session ended server to server: the browser sees no token (issue 9);
+    // the start page it lands on says that the user was signed out.
+    expect(new URL(logout.location ?? '', bff.url).href).toBe(`${bff.url}/home?abgemeldet=1`);
     expect(JSON.stringify(logout)).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
     expect(logout.setCookies.some((c) => c.startsWith('nova_session=;'))).toBe(true);
     expect((await me(browser)).result.data.signedIn).toBe(false);

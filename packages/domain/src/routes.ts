@@ -66,3 +66,10 @@ export type CataloguePath =
 export function cataloguePath(key: CatalogueKey): CataloguePath {
   return `${ROUTES.serverManager.path}/${CATALOGUES[key].segment}`;
 }
+
+/**
+ * Where a sign-out lands: the start page, with a flag that the page reads (and removes from the
+ * address) to say "Du wurdest abgemeldet".
+ */
+export const SIGNED_OUT_FLAG = 'abgemeldet';
+export const SIGNED_OUT_LANDING = `${ROUTES.home.path}?${SIGNED_OUT_FLAG}=1`;

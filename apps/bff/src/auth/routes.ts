@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTES } from '@nova/domain';
+import { ROUTES, SIGNED_OUT_LANDING } from '@nova/domain';
 import * as oidcLib from 'openid-client';
 import { shortenIp } from '../audit/client-ip';
 import type { AuditEntry, AuditLog } from '../audit/log';
@@ -361,7 +361,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
     // credentials: no token travels through the browser (issue 9: the ID token was in the redirect).
     // Only when that is refused (no refresh token, or one the provider no longer knows) does the
     // browser go to the provider's logout page, with client_id and post_logout_redirect_uri only.
-    let target = '/';
+    // Otherwise the start page says that the user was signed out.
+    let target: string = SIGNED_OUT_LANDING;
     const { refreshToken } = session.record.auth;
     try {
       if (!refreshToken) throw new EndSessionRefusedError('no refresh token in the session');
@@ -372,7 +373,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
           { reason: error.message },
           'session end refused server-side; the browser confirms it',
         );
-        target = (await oidc.endSessionUrl().catch(() => null))?.href ?? '/';
+        target = (await oidc.endSessionUrl().catch(() => null))?.href ?? SIGNED_OUT_LANDING;
       } else {
         request.log.warn(
           { err: error },

@@ -1,6 +1,6 @@
 import { ROLES, decide, routeAccess } from '@nova/domain';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { publicConfig } from '../../config/public-config';
 import { cn } from '../../lib/cn';
@@ -10,18 +10,22 @@ import { LogoutButton } from './logout-button';
 const link =
   'flex w-full items-center rounded-md px-3 py-2 text-sm font-medium text-slate-700 no-underline hover:bg-slate-200/70 hover:no-underline dark:text-slate-200 dark:hover:bg-slate-800';
 
-function Item({ to, end, children }: { to: string; end?: boolean; children: ReactNode }) {
+/** The entry of the address at or below `to`, unless `active` says otherwise. */
+function Item({ to, active, children }: { to: string; active?: boolean; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const current = active ?? (pathname === to || pathname.startsWith(`${to}/`));
   return (
     <li>
-      <NavLink
+      <Link
         to={to}
-        end={end}
-        className={({ isActive }) =>
-          cn(link, isActive && 'bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100')
-        }
+        aria-current={current ? 'page' : undefined}
+        className={cn(
+          link,
+          current && 'bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100',
+        )}
       >
         {children}
-      </NavLink>
+      </Link>
     </li>
   );
 }
@@ -44,11 +48,21 @@ const ADMIN_LINKS = [
   { to: paths.auditLog, label: 'Audit-Log' },
 ] as const;
 
+/** Profil stands for every player page below it (own or foreign), not for sync and settings. */
+function isProfilePage(pathname: string): boolean {
+  const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
+  return under(paths.user) && !under(paths.sync) && !under(paths.settings);
+}
+
 /**
  * Doc 1 §2.6: account links; the Admin section only with web:beta and each admin link only with its
- * role; Help and Logout.
+ * role (a section without links is left out, heading and all); Help and Logout.
  */
 export function SidebarNav({ me, onNavigate }: { me: SignedInMe; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const adminLinks = hasRole(me, ROLES.beta)
+    ? ADMIN_LINKS.filter(({ to }) => decide(routeAccess(to), me) === 'allow')
+    : [];
   return (
     <nav
       aria-label="Control Panel"
@@ -57,15 +71,15 @@ export function SidebarNav({ me, onNavigate }: { me: SignedInMe; onNavigate?: ()
       }}
     >
       <Section title="Account">
-        <Item to={paths.user} end>
+        <Item to={paths.user} active={isProfilePage(pathname)}>
           Profil
         </Item>
         <Item to={paths.sync}>Synchronisation</Item>
         <Item to={paths.settings}>Accounteinstellungen</Item>
       </Section>
-      {hasRole(me, ROLES.beta) && (
+      {adminLinks.length > 0 && (
         <Section title="Admin">
-          {ADMIN_LINKS.filter(({ to }) => decide(routeAccess(to), me) === 'allow').map(({ to, label }) => (
+          {adminLinks.map(({ to, label }) => (
             <Item key={to} to={to}>
               {label}
             </Item>

@@ -6,12 +6,14 @@ import { assets } from '../../config/assets';
 import { loginHref, paths } from '../../config/paths';
 import { publicConfig } from '../../config/public-config';
 import { FEATURES } from './feature-cards';
+import { SignedOutNotice } from './signed-out-notice';
 
 /** Doc 1 §1: hero, "Über Nova Legacy", six feature cards, an invitation to join. */
 export function HomePage() {
   return (
     <>
       <title>Nova Legacy – Reallife-Server für San Andreas</title>
+      <SignedOutNotice />
       <section
         className="relative isolate overflow-hidden bg-slate-950 bg-cover bg-center text-white"
         style={{ backgroundImage: `url(${assets.hero})` }}

@@ -20,6 +20,15 @@ export function usePlayerInput(): { userId?: string } {
   return userId ? { userId } : {};
 }
 
+/** The viewed player's user record, asked only on a foreign profile (one cache entry for all screens). */
+export function useForeignUser() {
+  const { userId, foreign } = usePlayerTarget();
+  return trpc.player.user.useQuery(
+    { userId: userId ?? '' },
+    { enabled: foreign, staleTime: 5 * 60_000, retry: false },
+  );
+}
+
 /** How a screen names someone else's data: "von {name}" and "{name} hat …". */
 export interface OtherPlayer {
   /** After "von": the player's name, "diesem Spieler" while it loads. */
@@ -34,12 +43,8 @@ export interface OtherPlayer {
  * `player.user` (batched with the screen's own call, only on foreign profiles).
  */
 export function usePlayerWording(): (own: string, foreign: (player: OtherPlayer) => string) => string {
-  const { userId, foreign } = usePlayerTarget();
-  const user = trpc.player.user.useQuery(
-    { userId: userId ?? '' },
-    { enabled: foreign, staleTime: 5 * 60_000, retry: false },
-  );
-  const name = user.data?.displayName;
+  const { foreign } = usePlayerTarget();
+  const name = useForeignUser().data?.displayName;
   const other: OtherPlayer = { of: name ?? 'diesem Spieler', subject: name ?? 'Dieser Spieler' };
   return (own, foreignText) => (foreign ? foreignText(other) : own);
 }
