@@ -1,5 +1,6 @@
 /** Issue 11: the toplist's own rows, the iCal feed link, and pages that fit a 360 px screen. */
 import { expect, test } from './fixtures';
+import { stubProcedures } from './trpc-stub';
 
 /** A toplist in which the demo player "spieler" (Jonas_Weber) holds two places. */
 const rows = (names: string[]) => names.map((player, i) => ({ rank: i + 1, player, value: 100 - i }));
@@ -21,13 +22,6 @@ test('the signed-in player sees his own toplist rows highlighted, a visitor none
   page,
   asRole,
 }) => {
-  const fulfil = (target: typeof page) =>
-    target.route('**/trpc/toplist.get**', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify([{ result: { data: TOPLIST } }]),
-      }),
-    );
   // The toplist opened inside the SPA asks the BFF (opened from its address, the data is in the
   // HTML, decision 036): that request gets the list above.
   const openToplist = async (target: typeof page) => {
@@ -35,7 +29,7 @@ test('the signed-in player sees his own toplist rows highlighted, a visitor none
     await target.getByRole('contentinfo').getByRole('link', { name: 'Toplist', exact: true }).click();
   };
   const player = await asRole('spieler');
-  await fulfil(player);
+  await stubProcedures(player, { 'toplist.get': TOPLIST });
   await openToplist(player);
   const own = player.locator('tr[data-own]');
   await expect(own).toHaveCount(2);
@@ -45,16 +39,45 @@ test('the signed-in player sees his own toplist rows highlighted, a visitor none
     'data-own',
   );
 
-  await fulfil(page);
+  await stubProcedures(page, { 'toplist.get': TOPLIST });
   await openToplist(page);
   await expect(page.locator('tbody tr', { hasText: 'Jonas_Weber' })).toHaveCount(2);
   await expect(page.locator('tr[data-own]')).toHaveCount(0);
 });
 
-test('"Kalender abonnieren" links the iCal feed of the fight calendar', async ({ page, request }) => {
+test('own toplist rows are found by the in-game name of the game profile as well', async ({ asRole }) => {
+  const player = await asRole('spieler');
+  // A game API whose in-game name differs from the identity provider's names (spieler, Jonas_Weber).
+  const inGame = {
+    ...TOPLIST,
+    tables: { ...TOPLIST.tables, most_crimes: rows(['Lena_Hoffmann', 'JW_Ingame', 'Mehmet_Yilmaz']) },
+  };
+  await stubProcedures(player, { 'toplist.get': inGame, 'player.profile': { username: 'JW_Ingame' } });
+  await player.goto('/home');
+  await player.getByRole('contentinfo').getByRole('link', { name: 'Toplist', exact: true }).click();
+  const own = player.getByRole('table', { name: 'Meisten Verbrechen' }).locator('tr[data-own]');
+  await expect(own).toHaveCount(1);
+  await expect(own).toContainText('JW_Ingame');
+});
+
+test('"Kalender abonnieren" links the iCal feed as webcal: and offers its https address to copy', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/calendar');
+  const address = `${baseURL}/calendar.ics`;
   const link = page.getByRole('link', { name: 'Kalender abonnieren' });
-  await expect(link).toHaveAttribute('href', '/calendar.ics');
+  await expect(link).toHaveAttribute('href', address.replace(/^http:/, 'webcal:'));
+  await expect(page.getByLabel('Adresse des Kalenders')).toHaveValue(address);
+  await page.getByRole('button', { name: 'Kopieren' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Adresse in die Zwischenablage kopiert.' }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+
   const feed = await request.get('/calendar.ics');
   expect(feed.status()).toBe(200);
   expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
@@ -63,6 +86,7 @@ test('"Kalender abonnieren" links the iCal feed of the fight calendar', async ({
   expect(body).toContain('BEGIN:VCALENDAR');
   expect(body).toContain('X-WR-TIMEZONE:Europe/Berlin');
   expect(body).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+  expect(body).toMatch(/DTEND:\d{8}T\d{6}Z/);
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -100,5 +100,6 @@ describe('the public queries', () => {
     expect(publicQueries.me.queryKey).toEqual(getQueryKey(trpc.session.me, undefined, 'query'));
     expect(publicQueries.toplist.queryKey).toEqual(getQueryKey(trpc.toplist.get, undefined, 'query'));
     expect(publicQueries.calendar.queryKey).toEqual(getQueryKey(trpc.calendar.list, undefined, 'query'));
+    expect(publicQueries.ownProfile.queryKey).toEqual(getQueryKey(trpc.player.profile, {}, 'query'));
   });
 });

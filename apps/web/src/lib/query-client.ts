@@ -51,6 +51,12 @@ export const publicQueries = {
   calendar: queryOptions<Outputs['calendar']['list']>({
     queryKey: [['calendar', 'list'], { type: 'query' }],
   }),
+  /** The signed-in player's game profile (the own profile screen's entry): his in-game name. */
+  ownProfile: queryOptions<Outputs['player']['profile']>({
+    queryKey: [['player', 'profile'], { input: {}, type: 'query' }],
+    staleTime: 5 * 60_000,
+    retry: false,
+  }),
 };
 
 /**

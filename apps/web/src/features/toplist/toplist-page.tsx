@@ -10,14 +10,18 @@ import { TopCard } from './components/top-card';
 
 /**
  * Doc 1 §2.11. A failed load shows its error only (no loading cards or skeleton rows beside it); the
- * signed-in player's own rows are highlighted (issue 11).
+ * signed-in player's own rows are highlighted. The toplist names players by their in-game name, which
+ * may differ from the identity provider's names: the game profile's name counts as well.
  */
 export function ToplistPage() {
   const toplist = useQuery(publicQueries.toplist);
   const data = toplist.data;
   const session = useSession();
   const me = session.status === 'ready' && session.me.signedIn ? session.me : null;
-  const isOwn = (player: string) => me !== null && (player === me.displayName || player === me.username);
+  // Without a game profile (or while it loads) the identity provider's names still match.
+  const profile = useQuery({ ...publicQueries.ownProfile, enabled: me !== null });
+  const names = me ? [me.displayName, me.username, ...(profile.data ? [profile.data.username] : [])] : [];
+  const isOwn = (player: string) => names.includes(player);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <title>Server Toplist – Nova Legacy</title>

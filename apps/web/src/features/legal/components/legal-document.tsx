@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LegalBlock, LegalDocument as Doc, LegalSection } from '../content';
 
 function Block({ block }: { block: LegalBlock }) {
@@ -45,14 +46,26 @@ function Section({ section, level }: { section: LegalSection; level: 2 | 3 }) {
   );
 }
 
-/** Renders one legal text; `as` sets the document's heading level (h1 on its own page). */
-export function LegalDocumentView({ document, as: Title = 'h1' }: { document: Doc; as?: 'h1' | 'h2' }) {
+/**
+ * Renders one legal text; `as` sets the document's heading level (h1 on its own page); `contents`
+ * (a table of contents) comes after the title and introduction.
+ */
+export function LegalDocumentView({
+  document,
+  as: Title = 'h1',
+  contents,
+}: {
+  document: Doc;
+  as?: 'h1' | 'h2';
+  contents?: ReactNode;
+}) {
   return (
     <article lang="de" className="min-w-0 text-slate-800 [overflow-wrap:anywhere] dark:text-slate-200">
       <Title className="text-2xl font-bold tracking-tight break-words hyphens-auto sm:text-3xl">
         {document.title}
       </Title>
       {document.intro && <p className="mt-4 leading-relaxed">{document.intro}</p>}
+      {contents}
       {document.sections.map((section) => (
         <Section key={section.id} section={section} level={2} />
       ))}

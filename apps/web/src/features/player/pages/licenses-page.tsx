@@ -8,7 +8,11 @@ import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
-/** Doc 2 "Licenses": the four licenses, Vorhanden / Nicht vorhanden, missing ones dimmed. */
+/**
+ * Doc 2 "Licenses": the four licenses, Vorhanden / Nicht vorhanden. A missing one is set apart by a
+ * dashed card, a grey picture and its badge, its text at full contrast (WCAG 1.4.3: dimming the whole
+ * card made it unreadable).
+ */
 export function LicensesPage() {
   const query = trpc.player.licenses.useQuery(usePlayerInput());
   const say = usePlayerWording();
@@ -33,14 +37,15 @@ export function LicensesPage() {
                   data-owned={license.owned}
                   className={cn(
                     'flex h-full flex-col items-center text-center',
-                    !license.owned && 'opacity-50',
+                    !license.owned &&
+                      'border-dashed border-slate-400 bg-slate-50 shadow-none dark:border-slate-600 dark:bg-slate-950',
                   )}
                 >
                   <FallbackImage
                     src={assets.license(license.licenseId)}
                     fallback={assets.placeholder.item}
                     alt=""
-                    className="h-20 object-contain"
+                    className={cn('h-20 object-contain', !license.owned && 'opacity-40 grayscale')}
                   />
                   <h2 className="mt-2 font-semibold">{license.name}</h2>
                   <p className="mt-2">

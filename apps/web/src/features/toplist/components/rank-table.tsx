@@ -11,8 +11,9 @@ interface Row {
 
 /**
  * Doc 1 §2.11: Platzierung, Spielername, value column; 5 skeleton rows while it has no rows. The
- * signed-in player's own rows are highlighted (issue 11). Long names wrap, so the value column stays
- * visible at 360 px without a scrolling region (fixed layout: rank and value columns keep their width).
+ * signed-in player's own rows are highlighted. At 360 px a name too long for its column is cut with
+ * "…" rather than broken mid-word, the full name in its title (the text itself stays whole for screen
+ * readers); the rank header reads "Platz" there, so the three headers keep apart (fixed layout).
  */
 export function RankTable({
   title,
@@ -34,13 +35,16 @@ export function RankTable({
         </caption>
         <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-300">
           <tr>
-            <th scope="col" className="w-[6.5rem] px-3 py-2 font-medium sm:w-28 sm:px-4">
-              {TOPLIST_COLUMNS.rank}
+            <th scope="col" className="w-14 px-2 py-2 font-medium sm:w-28 sm:px-4">
+              <span aria-hidden="true" className="sm:hidden">
+                Platz
+              </span>
+              <span className="max-sm:sr-only">{TOPLIST_COLUMNS.rank}</span>
             </th>
-            <th scope="col" className="px-3 py-2 font-medium sm:px-4">
+            <th scope="col" className="px-2 py-2 font-medium sm:px-4">
               {TOPLIST_COLUMNS.player}
             </th>
-            <th scope="col" className="w-[7.5rem] px-3 py-2 text-right font-medium sm:w-40 sm:px-4">
+            <th scope="col" className="w-28 px-2 py-2 text-right font-medium sm:w-40 sm:px-4">
               {valueColumn}
             </th>
           </tr>
@@ -53,13 +57,13 @@ export function RankTable({
                   data-testid="skeleton-row"
                   className="border-b border-slate-100 last:border-0 dark:border-slate-800"
                 >
-                  <td className="px-3 py-3 sm:px-4">
+                  <td className="px-2 py-3 sm:px-4">
                     <Skeleton className="w-6" />
                   </td>
-                  <td className="px-3 py-3 sm:px-4">
+                  <td className="px-2 py-3 sm:px-4">
                     <Skeleton className="w-full max-w-32" />
                   </td>
-                  <td className="px-3 py-3 text-right sm:px-4">
+                  <td className="px-2 py-3 text-right sm:px-4">
                     <Skeleton className="ml-auto w-12 max-w-full" />
                   </td>
                 </tr>
@@ -75,12 +79,12 @@ export function RankTable({
                       own && 'bg-brand-50 font-semibold text-brand-900 dark:bg-brand-950 dark:text-brand-100',
                     )}
                   >
-                    <td className="px-3 py-2.5 font-semibold tabular-nums sm:px-4">{row.rank}</td>
-                    <td className="px-3 py-2.5 [overflow-wrap:anywhere] sm:px-4">
+                    <td className="px-2 py-2.5 font-semibold tabular-nums sm:px-4">{row.rank}</td>
+                    <td className="truncate px-2 py-2.5 sm:px-4" title={row.player}>
                       {row.player}
                       {own && <span className="sr-only"> (du)</span>}
                     </td>
-                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums sm:px-4">
+                    <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums sm:px-4">
                       {row.value.toLocaleString('de-DE')}
                     </td>
                   </tr>

@@ -26,7 +26,9 @@ export function TopCard({
         </div>
       ) : (
         <>
-          <p className="mt-2 truncate text-2xl font-bold">{entry.player}</p>
+          <p className="mt-2 truncate text-2xl font-bold" title={entry.player}>
+            {entry.player}
+          </p>
           <p className="text-slate-600 dark:text-slate-300">
             {label}: <span className="font-semibold tabular-nums">{entry.value.toLocaleString('de-DE')}</span>
           </p>
