@@ -82,7 +82,12 @@ test('step-up: an old sign-in is refused, Keycloak asks again, the delete dialog
   await expect
     .poll(
       async () => {
-        const answer = await trpc(page, 'catalogue.wantedReasons.remove', { id: 999_999 }, 'POST');
+        const answer = await trpc(
+          page,
+          'catalogue.wantedReasons.remove',
+          { id: 999_999, expected: { id: 999_999, reason_name: 'Keiner', points: 1, is_static: 0 } },
+          'POST',
+        );
         return answer.body.error?.data.reason ?? `status ${answer.status}`;
       },
       { timeout: 60_000, intervals: [2000] },

@@ -43,20 +43,24 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
     values: { reason_name: name, points: 3, is_static: 0 },
   });
   expect(created.status).toBe(200);
-  const id = (created.body.result?.data as { id: number }).id;
+  const row = created.body.result?.data as { id: number };
+  const { id } = row;
 
   // Once the sign-in is older than the window, deletes are refused with the step-up reason before
   // the game API is asked (waiting on an id that does not exist, so nothing is deleted meanwhile).
   await expect
     .poll(
       async () => {
-        const answer = await mutate(page, 'catalogue.wantedReasons.remove', { id: 999_999 });
+        const answer = await mutate(page, 'catalogue.wantedReasons.remove', {
+          id: 999_999,
+          expected: { id: 999_999, reason_name: 'Keiner', points: 1, is_static: 0 },
+        });
         return answer.body.error?.data.reason ?? `status ${answer.status}`;
       },
       { timeout: 70_000, intervals: [3000] },
     )
     .toBe('STEP_UP_REQUIRED');
-  const refused = await mutate(page, 'catalogue.wantedReasons.remove', { id });
+  const refused = await mutate(page, 'catalogue.wantedReasons.remove', { id, expected: row });
   expect(refused.body.error?.data.reason).toBe('STEP_UP_REQUIRED');
 
   // The SPA's step-up: the identity provider asks for the password again and returns here.
@@ -64,7 +68,7 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
   await expect(page.getByLabel('Passwort')).toBeVisible({ timeout: 20_000 });
   await signIn(page, 'admin');
   await expect(page).toHaveURL(new RegExp(`${returnTo}$`), { timeout: 20_000 });
-  expect((await mutate(page, 'catalogue.wantedReasons.remove', { id })).status).toBe(200);
+  expect((await mutate(page, 'catalogue.wantedReasons.remove', { id, expected: row })).status).toBe(200);
 
   await page.reload();
   await page.getByLabel('Aktion').fill('catalogue.wantedReasons.remove');

@@ -21,19 +21,22 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
  * refuses deletes with the step-up reason before asking the game API (polled with an id that does
  * not exist, so nothing is deleted meanwhile).
  */
-async function waitForStepUpWindow(page: Page, procedure: string) {
+async function waitForStepUpWindow(page: Page, procedure: string, expected: object) {
   await expect
     .poll(
       () =>
-        page.evaluate(async (name) => {
-          const response = await fetch(`/trpc/${name}`, {
-            method: 'POST',
-            headers: { 'x-csrf': '1', 'content-type': 'application/json' },
-            body: JSON.stringify({ id: 999_999 }),
-          });
-          const body = (await response.json()) as { error?: { data?: { reason?: string | null } } };
-          return body.error?.data?.reason ?? `status ${response.status}`;
-        }, procedure),
+        page.evaluate(
+          async ({ name, expected }) => {
+            const response = await fetch(`/trpc/${name}`, {
+              method: 'POST',
+              headers: { 'x-csrf': '1', 'content-type': 'application/json' },
+              body: JSON.stringify({ id: 999_999, expected: { ...expected, id: 999_999 } }),
+            });
+            const body = (await response.json()) as { error?: { data?: { reason?: string | null } } };
+            return body.error?.data?.reason ?? `status ${response.status}`;
+          },
+          { name: procedure, expected },
+        ),
       { timeout: 70_000, intervals: [3000] },
     )
     .toBe('STEP_UP_REQUIRED');
@@ -126,7 +129,11 @@ test.describe.serial('sync manager', () => {
     await expect(page.getByText('Sync Objekt wurde bearbeitet')).toBeVisible();
     await expect(row(page, 'Rolle E2E geändert')).toBeVisible();
 
-    await waitForStepUpWindow(page, 'syncManager.objects.remove');
+    await waitForStepUpWindow(page, 'syncManager.objects.remove', {
+      plattform: 'discord',
+      externalId: '123456789012345678',
+      description: 'Keins',
+    });
     await page.getByRole('button', { name: 'Sync Objekt Rolle E2E geändert bearbeiten' }).press('Enter');
     await expect(edit.getByLabel('Beschreibung')).toHaveValue('Rolle E2E geändert');
     await deleteAfterSigningInAgain(page, 'Sync Objekt bearbeiten', 'Sync Objects');
@@ -173,7 +180,11 @@ test.describe.serial('sync manager', () => {
     await expect(page.getByText('Sync Gruppe wurde bearbeitet')).toBeVisible();
     await expect(row(page, 'E2E Gruppe').getByRole('cell').nth(2)).toHaveText('1');
 
-    await waitForStepUpWindow(page, 'syncManager.groups.remove');
+    await waitForStepUpWindow(page, 'syncManager.groups.remove', {
+      name: 'Keine',
+      keycloakName: null,
+      syncObjects: [],
+    });
     await row(page, 'E2E Gruppe').dblclick();
     // Deleting says which objects become ungrouped.
     await edit.getByRole('button', { name: 'Löschen' }).click();

@@ -81,7 +81,10 @@ async function waitForStepUpWindow(page: Page) {
           const response = await fetch('/trpc/catalogue.serverRadios.remove', {
             method: 'POST',
             headers: { 'x-csrf': '1', 'content-type': 'application/json' },
-            body: JSON.stringify({ id: 999_999 }),
+            body: JSON.stringify({
+              id: 999_999,
+              expected: { id: 999_999, name: 'Keiner', url: 'https://radio.example/x.mp3', color: '#000000' },
+            }),
           });
           const body = (await response.json()) as { error?: { data?: { reason?: string | null } } };
           return body.error?.data?.reason ?? `status ${response.status}`;

@@ -51,6 +51,14 @@ describe('accountability: audit log, step-up and own sessions', () => {
     return (answer.body.result?.data as { rows: Row[] }).rows;
   }
 
+  /** A row as the admin's screen loaded it: the `expected` of an update or remove. */
+  async function rowOf(list: string, id: number | string): Promise<Record<string, unknown>> {
+    const rows = (await query(admin, a.url, list)).body.result?.data as { id: number }[];
+    const row = rows.find((r) => r.id === Number(id));
+    if (!row) throw new Error(`${list}: no row ${id}`);
+    return row;
+  }
+
   async function setAuthTime(browser: HttpBrowser, authTime: number): Promise<void> {
     const key = sessionKey(browser);
     const record = await store.get(key);
@@ -89,6 +97,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
     const updated = await call(admin, b.url, 'catalogue.wantedReasons.update', {
       id: Number(createdId),
       values: { reason_name: reason, points: 4, is_static: 0 },
+      expected: created.body.result?.data,
     });
     expect(updated.status).toBe(200);
 
@@ -103,7 +112,11 @@ describe('accountability: audit log, step-up and own sessions', () => {
 
   it('refuses a remove with an old sign-in (step-up reason, recorded) and allows it after re-authentication', async () => {
     await setAuthTime(admin, Math.floor(Date.now() / 1000) - 3600);
-    const refused = await call(admin, a.url, 'catalogue.wantedReasons.remove', { id: Number(createdId) });
+    const shown = await rowOf('catalogue.wantedReasons.list', createdId);
+    const refused = await call(admin, a.url, 'catalogue.wantedReasons.remove', {
+      id: Number(createdId),
+      expected: shown,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error?.data.reason).toBe('STEP_UP_REQUIRED');
     const still = await query(admin, a.url, 'catalogue.wantedReasons.list');
@@ -123,7 +136,10 @@ describe('accountability: audit log, step-up and own sessions', () => {
     }
     expect(new URL(step.location ?? '', a.url).pathname).toBe(returnTo);
 
-    const removed = await call(admin, a.url, 'catalogue.wantedReasons.remove', { id: Number(createdId) });
+    const removed = await call(admin, a.url, 'catalogue.wantedReasons.remove', {
+      id: Number(createdId),
+      expected: shown,
+    });
     expect(removed.status).toBe(200);
     const rows = await auditRows({ target: `catalogue.wantedReasons ${createdId}` });
     expect(
@@ -173,16 +189,22 @@ describe('accountability: audit log, step-up and own sessions', () => {
     const answer = await fetch(`${a.url}/trpc/catalogue.wantedReasons.remove`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 999_999 }),
+      body: JSON.stringify({
+        id: 999_999,
+        expected: { id: 999_999, reason_name: 'x', points: 1, is_static: 0 },
+      }),
     });
     expect(answer.status).toBe(403);
     expect(((await answer.json()) as Answer['body']).error?.data.reason).toBe('STEP_UP_REQUIRED');
   });
 
   it("records a failed action with the game API's status", async () => {
+    // An explicit overwrite skips the comparison, so the game API's 404 is what answers.
     const answer = await call(admin, a.url, 'catalogue.wantedReasons.update', {
       id: 987654,
       values: { reason_name: reason, points: 1, is_static: 0 },
+      expected: { id: 987654, reason_name: reason, points: 1, is_static: 0 },
+      force: true,
     });
     expect(answer.status).toBe(404);
     const rows = await auditRows({ target: 'catalogue.wantedReasons 987654' });
@@ -220,6 +242,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
     const updatedObject = await call(admin, b.url, 'syncManager.objects.update', {
       id: objectId,
       values: { ...objectValues, description: `${reason} geändert`, syncGroup: null },
+      expected: createdObject.body.result?.data,
     });
     expect(updatedObject.status).toBe(200);
     const groupValues = { name: reason, keycloakName: '/audit/test', syncObjects: [{ id: objectId }] };
@@ -231,6 +254,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
         await call(admin, b.url, 'syncManager.groups.update', {
           id: groupId,
           values: { ...groupValues, keycloakName: null },
+          expected: await rowOf('syncManager.groups.list', groupId),
         })
       ).status,
     ).toBe(200);
@@ -238,18 +262,38 @@ describe('accountability: audit log, step-up and own sessions', () => {
     // Refused: a player without the role, and a delete with an old sign-in (nothing deleted).
     const player = new HttpBrowser();
     await signIn(player, a.url, 'beta');
-    expect((await call(player, a.url, 'syncManager.groups.remove', { id: groupId })).status).toBe(403);
+    const shownGroup = await rowOf('syncManager.groups.list', groupId);
+    expect(
+      (await call(player, a.url, 'syncManager.groups.remove', { id: groupId, expected: shownGroup })).status,
+    ).toBe(403);
     await setAuthTime(admin, Math.floor(Date.now() / 1000) - 3600);
     for (const kind of ['objects', 'groups'] as const) {
       const id = kind === 'objects' ? objectId : groupId;
-      const refused = await call(admin, a.url, `syncManager.${kind}.remove`, { id });
+      const expected = await rowOf(`syncManager.${kind}.list`, id);
+      const refused = await call(admin, a.url, `syncManager.${kind}.remove`, { id, expected });
       expect(refused.body.error?.data.reason).toBe('STEP_UP_REQUIRED');
     }
-    // Failed: the game API does not know the object (its status is recorded).
+    // Failed: the game API does not know the object (an explicit overwrite skips the comparison,
+    // so its 404 answers, and its status is recorded).
     await setAuthTime(admin, Math.floor(Date.now() / 1000));
-    expect((await call(admin, a.url, 'syncManager.objects.remove', { id: 987_654 })).status).toBe(404);
-    expect((await call(admin, a.url, 'syncManager.groups.remove', { id: groupId })).status).toBe(200);
-    expect((await call(admin, b.url, 'syncManager.objects.remove', { id: objectId })).status).toBe(200);
+    const unknown = { ...objectValues, id: 987_654 };
+    expect(
+      (
+        await call(admin, a.url, 'syncManager.objects.remove', {
+          id: 987_654,
+          expected: unknown,
+          force: true,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(admin, a.url, 'syncManager.groups.remove', { id: groupId, expected: shownGroup })).status,
+    ).toBe(200);
+    const shownObject = await rowOf('syncManager.objects.list', objectId);
+    expect(
+      (await call(admin, b.url, 'syncManager.objects.remove', { id: objectId, expected: shownObject }))
+        .status,
+    ).toBe(200);
 
     const object = await auditRows({ action: 'syncManager.objects.', target: String(objectId) });
     const find = (rows: Row[], action: string, outcome: string) =>

@@ -295,7 +295,7 @@ describe('sign-in through the BFF', () => {
     const remove = await fetch(`${bff.url}/trpc/catalogue.wantedReasons.remove`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 1 }),
+      body: JSON.stringify({ id: 1, expected: { id: 1, reason_name: 'Mord', points: 6, is_static: 1 } }),
     });
     expect(remove.status).toBe(403);
   });

@@ -115,6 +115,7 @@ describe('catalogue procedures', () => {
         body: { id: 77, ...(JSON.parse(body) as object) },
       }));
       api.on('PUT', `${path}/5`, ({ body }) => ({ body: { id: 5, ...(JSON.parse(body) as object) } }));
+      api.on('GET', `${path}/5`, { body: { id: 5, ...CASES.find((c) => c.path === path)?.body } });
       api.on('DELETE', `${path}/5`, { status: 204 });
     }
   });
@@ -199,13 +200,13 @@ describe('catalogue procedures', () => {
       },
       {
         name: 'update',
-        input: { id: 5, values: c.body },
+        input: { id: 5, values: c.body, expected: { id: 5, ...c.body } },
         request: { method: 'PUT', path: `${c.path}/5`, body: c.body },
         allowed: true,
       },
       {
         name: 'remove',
-        input: { id: 5 },
+        input: { id: 5, expected: { id: 5, ...c.body } },
         request: { method: 'DELETE', path: `${c.path}/5`, body: undefined },
         allowed: c.canCreate,
       },
@@ -276,7 +277,11 @@ describe('catalogue procedures', () => {
   it('refuses invalid input itself, in German, per field, before the game API is called', async () => {
     const response = await mutate(
       'catalogue.serverRadios.update',
-      { id: 5, values: { name: '   ', url: 'javascript:alert(1)', color: 'rot' } },
+      {
+        id: 5,
+        values: { name: '   ', url: 'javascript:alert(1)', color: 'rot' },
+        expected: { id: 5, ...CASES[3].body },
+      },
       await headersFor('allowed', 'web:admin:server-manager:radio', ''),
     );
     expect(response.statusCode).toBe(400);
@@ -336,7 +341,7 @@ describe('catalogue procedures', () => {
     api.on('PUT', 'achievements/5', { status: 204 });
     const response = await mutate(
       'catalogue.achievements.update',
-      { id: 5, values: CASES[0].body },
+      { id: 5, values: CASES[0].body, expected: { id: 5, ...CASES[0].body } },
       await headersFor('allowed', 'web:admin:server-manager:achievement', ''),
     );
     expect(response.json()).toEqual({ result: { data: null } });
@@ -345,7 +350,7 @@ describe('catalogue procedures', () => {
   it('encodes the id as one path segment and refuses ids that are not whole numbers', async () => {
     const headers = await headersFor('allowed', 'web:admin:server-manager:achievement', '');
     for (const id of ['5/../../user', -1, 1.5, '5']) {
-      const response = await mutate('catalogue.achievements.remove', { id }, headers);
+      const response = await mutate('catalogue.achievements.remove', { id, expected: { id: 5 } }, headers);
       expect(response.statusCode, String(id)).toBe(400);
     }
     expect(api.requests).toEqual([]);

@@ -247,6 +247,9 @@ describe('sync procedures', () => {
   describe('sync manager', () => {
     const object = { plattform: 'discord', externalId: '1187364520918273399', description: 'Rolle Test' };
     const group = { name: 'Test', keycloakName: '/team/test', syncObjects: [{ id: 3 }, { id: 4 }] };
+    // The rows as the admin saw them (and as the game API still has them): the condition of a write.
+    const objectRow = { id: 5, ...object, syncGroup: { id: 2, name: 'Support' } };
+    const groupRow = { id: 5, name: 'Test', keycloakName: '/team/test', syncObjects: [] };
     const operations = [
       {
         proc: 'syncManager.objects.create',
@@ -257,14 +260,14 @@ describe('sync procedures', () => {
       },
       {
         proc: 'syncManager.objects.update',
-        input: { id: 5, values: { ...object, syncGroup: { id: 2, name: 'Support' } } },
+        input: { id: 5, values: { ...object, syncGroup: { id: 2, name: 'Support' } }, expected: objectRow },
         method: 'PUT',
         path: 'sync-manager/sync-objects/5',
         body: { id: 5, ...object, syncGroup: { id: 2, name: 'Support' } },
       },
       {
         proc: 'syncManager.objects.remove',
-        input: { id: 5 },
+        input: { id: 5, expected: objectRow },
         method: 'DELETE',
         path: 'sync-manager/sync-objects/5',
         body: undefined,
@@ -278,14 +281,14 @@ describe('sync procedures', () => {
       },
       {
         proc: 'syncManager.groups.update',
-        input: { id: 5, values: group },
+        input: { id: 5, values: group, expected: groupRow },
         method: 'PUT',
         path: 'sync-manager/sync-groups/5',
         body: { id: 5, ...group },
       },
       {
         proc: 'syncManager.groups.remove',
-        input: { id: 5 },
+        input: { id: 5, expected: groupRow },
         method: 'DELETE',
         path: 'sync-manager/sync-groups/5',
         body: undefined,
@@ -295,6 +298,8 @@ describe('sync procedures', () => {
     for (const op of operations) {
       it(`${op.proc}: ${op.method} ${op.path} for the sync manager, 403 for others`, async () => {
         api.on(op.method, op.path, { status: op.method === 'DELETE' ? 204 : 200, body: undefined });
+        api.on('GET', 'sync-manager/sync-objects', { body: [objectRow] });
+        api.on('GET', 'sync-manager/sync-groups/5', { body: groupRow });
         for (const roles of [[], ['web:beta', 'web:admin', 'web:admin:server-manager']]) {
           const refused = await mutate(op.proc, op.input, await cookieFor(roles));
           expect(refused.statusCode).toBe(403);
@@ -310,7 +315,12 @@ describe('sync procedures', () => {
 
     it('refuses a delete with an old sign-in before the game API is asked (step-up)', async () => {
       for (const proc of ['syncManager.objects.remove', 'syncManager.groups.remove']) {
-        const res = await mutate(proc, { id: 5 }, await cookieFor([SYNC_ROLE], 'spieler', ME, 3600));
+        const expected = proc.includes('objects') ? objectRow : groupRow;
+        const res = await mutate(
+          proc,
+          { id: 5, expected },
+          await cookieFor([SYNC_ROLE], 'spieler', ME, 3600),
+        );
         expect(res.statusCode).toBe(403);
         expect(res.json()).toMatchObject({ error: { data: { reason: 'STEP_UP_REQUIRED' } } });
       }

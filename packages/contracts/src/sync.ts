@@ -4,7 +4,8 @@
  */
 import { LINKABLE_PLATFORMS } from '@nova/domain';
 import { z } from 'zod';
-import { SyncGroupInput, SyncObjectInput } from './game-api';
+import { SyncGroup, SyncGroupInput, SyncObject, SyncObjectInput } from './game-api';
+import { createInputOf, removeInputOf, updateInputOf } from './writes';
 
 export const LinkablePlatform = z.enum(LINKABLE_PLATFORMS, { error: 'Bitte wähle eine Plattform' });
 
@@ -42,7 +43,9 @@ export type SyncObjectForm = z.input<typeof SyncObjectForm>;
 export const SyncGroupForm = SyncGroupInput;
 export type SyncGroupForm = z.input<typeof SyncGroupForm>;
 
-export const SyncObjectCreateInput = z.strictObject({ values: SyncObjectForm });
-export const SyncObjectUpdateInput = z.strictObject({ id: SyncId, values: SyncObjectForm });
-export const SyncGroupCreateInput = z.strictObject({ values: SyncGroupForm });
-export const SyncGroupUpdateInput = z.strictObject({ id: SyncId, values: SyncGroupForm });
+export const SyncObjectCreateInput = createInputOf(SyncObjectForm);
+export const SyncObjectUpdateInput = updateInputOf(SyncId, SyncObjectForm, SyncObject);
+export const SyncObjectRemoveInput = removeInputOf(SyncId, SyncObject);
+export const SyncGroupCreateInput = createInputOf(SyncGroupForm);
+export const SyncGroupUpdateInput = updateInputOf(SyncId, SyncGroupForm, SyncGroup);
+export const SyncGroupRemoveInput = removeInputOf(SyncId, SyncGroup);

@@ -5,6 +5,8 @@
  *     action: 'catalogue.achievements.update',         // stable key: area.entity.verb
  *     target: { type: 'catalogue.achievements', id },   // what is changed (id may come from `after`)
  *     before: () => readTheTarget(),                    // optional: the state before (read first)
+ *     // or, for an update/remove: only if the target is still the row the admin saw (decision 044)
+ *     condition: { expected: input.expected, force: input.force, read: () => readTheTarget() },
  *     sent: input.values,                               // what goes to the game API
  *     run: () => doTheWrite(),                          // the action itself
  *     after: (result) => result,                        // optional: the state after, from the result
@@ -23,6 +25,7 @@
 import { TRPCError } from '@trpc/server';
 import { GameApiError } from '../game-api/errors';
 import { callKindOf, type ContextInner } from '../trpc/context';
+import { ReasonedError } from '../trpc/errors';
 import type { AuditCompletion, AuditEntry } from './log';
 import { isUnknownOutcome, resolveUnknownOutcome } from './outcome';
 
@@ -33,6 +36,25 @@ export const AUDIT_UNAVAILABLE =
 export const FORCED_DETAIL = 'Trotzdem gespeichert (Überschreiben)';
 
 type AuditContext = Pick<ContextInner, 'audit' | 'request' | 'principal' | 'log'>;
+
+/** The answers of a refused conditional write (decision 044). */
+export const CONFLICT_MESSAGES = {
+  changed: 'Der Eintrag wurde inzwischen geändert. Bitte prüfe den aktuellen Stand.',
+  deleted: 'Der Eintrag wurde inzwischen gelöscht.',
+} as const;
+
+/**
+ * A write conditional on the row the admin saw (decision 044): the game API has no versions, so the
+ * row is read right before the write and compared with `expected`.
+ */
+export interface Condition<Row> {
+  /** The row as it was shown (the `expected` of updateInputOf / removeInputOf). */
+  expected: Row;
+  /** An explicit overwrite ("Trotzdem speichern"): written without the comparison, recorded as forced. */
+  force?: boolean | undefined;
+  /** Reads the row now, mapped as the read path maps it; null when it is gone. */
+  read: () => Promise<Row | null>;
+}
 
 export interface AuditedAction<T> {
   action: string;
@@ -45,6 +67,11 @@ export interface AuditedAction<T> {
   sent?: unknown;
   /** An explicit overwrite of a row that changed meanwhile. */
   forced?: boolean;
+  /**
+   * Writes only if the target is still the row the admin saw (else CONFLICT, nothing written); the
+   * row read for the comparison is the before-state.
+   */
+  condition?: Condition<unknown>;
   run: () => Promise<T>;
   /** The state after, from the result; default: the result itself. */
   after?: (result: T) => unknown;
@@ -83,6 +110,7 @@ function detailOf(error: unknown): string {
 }
 
 async function beforeOf<T>(ctx: AuditContext, spec: AuditedAction<T>): Promise<unknown> {
+  if (spec.condition) return checkUnchanged(ctx, spec.action, spec.target ?? null, spec.condition);
   if ('knownBefore' in spec) return spec.knownBefore;
   if (!spec.before) return null;
   try {
@@ -104,12 +132,80 @@ async function intentOf<T>(ctx: AuditContext, spec: AuditedAction<T>, before: un
       target: spec.target ?? null,
       before,
       sent: spec.sent,
-      forced: spec.forced ?? false,
+      forced: forcedOf(spec),
     });
   } catch (error) {
     ctx.log.error({ err: error, action: spec.action }, 'audit intent not written; the action is not done');
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: AUDIT_UNAVAILABLE, cause: error });
   }
+}
+
+const forcedOf = (spec: Pick<AuditedAction<unknown>, 'forced' | 'condition'>) =>
+  spec.forced === true || spec.condition?.force === true;
+
+/** A value as the comparison sees it: texts in NFC, absent = null, lists of rows in id order. */
+function canonical(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value.normalize('NFC');
+  if (Array.isArray(value)) {
+    const items = value.map(canonical);
+    const byId = (item: unknown) =>
+      typeof item === 'object' && item !== null && 'id' in item ? Number(item.id) : Number.NaN;
+    return items.every((item) => !Number.isNaN(byId(item)))
+      ? [...items].sort((a, b) => byId(a) - byId(b))
+      : items;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value)
+      .map(([key, item]) => [key, canonical(item)] as const)
+      .filter(([, item]) => item !== null)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries);
+  }
+  return value;
+}
+
+/** The fields in which two states of a row differ (both mapped by the same read schema). */
+export function differingFields(expected: unknown, current: unknown): string[] {
+  const a = (canonical(expected) ?? {}) as Record<string, unknown>;
+  const b = (canonical(current) ?? {}) as Record<string, unknown>;
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return fields.filter((field) => JSON.stringify(a[field] ?? null) !== JSON.stringify(b[field] ?? null));
+}
+
+/**
+ * The compare step of a conditional write, reusable by any write that must not overwrite unseen
+ * changes: reads the target and returns it when it is still `expected` (or the write is forced);
+ * otherwise records the refusal and throws CONFLICT with the current row and who last changed it.
+ */
+export async function checkUnchanged<Row>(
+  ctx: AuditContext,
+  action: string,
+  target: { type: string; id: string | number | null } | null,
+  condition: Condition<Row>,
+): Promise<Row | null> {
+  const current = await condition.read();
+  if (condition.force) return current;
+  if (current !== null && differingFields(condition.expected, current).length === 0) return current;
+  const reason = current === null ? 'deleted' : 'changed';
+  const changedBy =
+    target && target.id !== null && ctx.audit
+      ? await ctx.audit.lastChange(target.type, target.id).catch((error: unknown) => {
+          ctx.log.warn({ err: error, action }, 'could not read who last changed the target');
+          return null;
+        })
+      : null;
+  await auditRefusal(
+    ctx,
+    action,
+    `Konflikt: ${reason === 'deleted' ? 'gelöscht' : 'geändert'}`,
+    target ?? undefined,
+  );
+  throw new ReasonedError(
+    reason,
+    { code: 'CONFLICT', message: CONFLICT_MESSAGES[reason] },
+    { reason, current, changedBy },
+  );
 }
 
 export async function audited<T>(ctx: AuditContext, spec: AuditedAction<T>): Promise<T> {
@@ -137,7 +233,7 @@ export async function audited<T>(ctx: AuditContext, spec: AuditedAction<T>): Pro
     outcome: 'success',
     after: spec.after ? spec.after(result) : result,
     ...(spec.targetId ? { targetId: spec.targetId(result) } : {}),
-    ...(spec.forced ? { detail: FORCED_DETAIL } : {}),
+    ...(forcedOf(spec) ? { detail: FORCED_DETAIL } : {}),
   });
   return result;
 }

@@ -43,3 +43,13 @@ function describe(failure: GameApiFailure): string {
       return failure.kind;
   }
 }
+
+/** A read of one row whose 404 means "gone" (null), not a failure. */
+export async function goneAsNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof GameApiError && error.status === 404) return null;
+    throw error;
+  }
+}

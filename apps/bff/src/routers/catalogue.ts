@@ -4,21 +4,31 @@
  * table (derived from the registry); a catalogue that cannot create (the vehicle manager) has no
  * `create`/`remove` entry there, so those are refused like any procedure missing from the table.
  * The game API's `400 { validationErrors }` reaches the SPA as `data.fieldErrors` (trpc/errors.ts).
- * Every write is audited (before read from the game API, after from its answer); a remove needs a
- * recent sign-in (step-up, decision 022).
+ * Every write is audited (before read from the game API, after from its answer); updates and removes
+ * are conditional on the row the admin saw (decision 044); a remove needs a recent sign-in (step-up,
+ * decision 022).
  */
-import { CatalogueId, catalogues, gameApiPaths as paths, type CatalogueItem } from '@nova/contracts';
+import {
+  CatalogueId,
+  catalogues,
+  createInputOf,
+  gameApiPaths as paths,
+  removeInputOf,
+  updateInputOf,
+  type CatalogueItem,
+} from '@nova/contracts';
 import { CATALOGUE_KEYS, type CatalogueKey } from '@nova/domain';
 import { z } from 'zod';
 import { audited } from '../audit/audited';
 import { requireStepUp } from '../auth/step-up';
+import type { GameApiClient } from '../game-api/client';
+import { goneAsNull } from '../game-api/errors';
 import { authedProcedure, router } from '../trpc/init';
-import { FORM_VALUES_KEY } from '../trpc/errors';
 
 /** Write answers may come without a body (201/204): the contract does not fix one. */
 const writeAnswer = <T>(item: z.ZodType<T>) => item.optional();
 
-const IdInput = z.strictObject({ id: CatalogueId });
+const IdOutput = z.strictObject({ id: CatalogueId });
 
 /** Procedures that call the game API with the caller's token. */
 const withToken = authedProcedure.use(async ({ ctx, next }) =>
@@ -30,13 +40,16 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
   const toNull = (item: CatalogueItem<K> | undefined) => item ?? null;
   const targetType = `catalogue.${key}`;
   const action = (verb: 'create' | 'update' | 'remove') => `catalogue.${key}.${verb}`;
+  /** The row now, as the list maps it; null when it is gone (the condition of update and remove). */
+  const read = (ctx: { gameApi: GameApiClient; token: string }, id: number) =>
+    goneAsNull(ctx.gameApi.get(paths.catalogueItem(key, id), contract.item, { token: ctx.token }));
   return router({
     list: withToken
       .output(contract.list)
       .query(({ ctx }) => ctx.gameApi.get(paths.catalogue(key), contract.list, { token: ctx.token })),
 
     create: withToken
-      .input(z.strictObject({ [FORM_VALUES_KEY]: contract.input }))
+      .input(createInputOf(contract.input))
       .output(contract.item.nullable())
       .mutation(({ ctx, input }) =>
         audited(ctx, {
@@ -55,15 +68,14 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
       ),
 
     update: withToken
-      .input(z.strictObject({ id: CatalogueId, [FORM_VALUES_KEY]: contract.input }))
+      .input(updateInputOf(CatalogueId, contract.input, contract.item))
       .output(contract.item.nullable())
       .mutation(({ ctx, input }) =>
         audited(ctx, {
           action: action('update'),
           target: { type: targetType, id: input.id },
           sent: input.values,
-          before: () =>
-            ctx.gameApi.get(paths.catalogueItem(key, input.id), contract.item, { token: ctx.token }),
+          condition: { expected: input.expected, force: input.force, read: () => read(ctx, input.id) },
           run: async () =>
             toNull(
               await ctx.gameApi.send(
@@ -79,16 +91,15 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
       ),
 
     remove: withToken
-      .input(IdInput)
-      .output(IdInput)
+      .input(removeInputOf(CatalogueId, contract.item))
+      .output(IdOutput)
       .mutation(async ({ ctx, input }) => {
         const target = { type: targetType, id: input.id };
         await requireStepUp(ctx, action('remove'), target);
         return audited(ctx, {
           action: action('remove'),
           target,
-          before: () =>
-            ctx.gameApi.get(paths.catalogueItem(key, input.id), contract.item, { token: ctx.token }),
+          condition: { expected: input.expected, force: input.force, read: () => read(ctx, input.id) },
           run: async () => {
             await ctx.gameApi.send('DELETE', paths.catalogueItem(key, input.id), z.unknown(), undefined, {
               token: ctx.token,

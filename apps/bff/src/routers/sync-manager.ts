@@ -3,16 +3,19 @@
  * list/create/update/remove; the role `web:admin:sync-manager` comes from the policy table. Field
  * errors (own zod and the game API's 400) reach the form as `data.fieldErrors` (trpc/errors.ts).
  * The game API calls live in sync/sync-manager.ts, one per write. Every write is audited with the
- * row before it (issue 10); a remove needs a recent sign-in (step-up, decision 022).
+ * row before it, updates and removes only if the row is still the one the admin saw (decision 044);
+ * a remove needs a recent sign-in (step-up, decision 022).
  */
 import {
   SyncGroup,
   SyncGroupCreateInput,
+  SyncGroupRemoveInput,
   SyncGroupUpdateInput,
   SyncGroups,
   SyncIdInput,
   SyncObject,
   SyncObjectCreateInput,
+  SyncObjectRemoveInput,
   SyncObjectUpdateInput,
   SyncObjects,
 } from '@nova/contracts';
@@ -47,8 +50,9 @@ function writes<Row extends { id: number }, Values>(
   schemas: {
     list: z.ZodType<Row[]>;
     item: z.ZodType<Row>;
-    create: z.ZodType<{ values: Values }>;
-    update: z.ZodType<{ id: number; values: Values }>;
+    create: z.ZodType<{ values: Values; idempotencyKey?: string | undefined }>;
+    update: z.ZodType<{ id: number; values: Values; expected: Row; force?: true | undefined }>;
+    remove: z.ZodType<{ id: number; expected: Row; force?: true | undefined }>;
   },
 ) {
   return router({
@@ -74,13 +78,17 @@ function writes<Row extends { id: number }, Values>(
           action: `${procedures}.update`,
           target: { type, id: input.id },
           sent: input.values,
-          before: () => calls.read(ctx.call, input.id),
+          condition: {
+            expected: input.expected,
+            force: input.force,
+            read: () => calls.read(ctx.call, input.id),
+          },
           run: () => calls.update(ctx.call, input.id, input.values),
           after: (row) => row ?? { id: input.id, ...input.values },
         }),
       ),
     remove: adminProcedure
-      .input(SyncIdInput)
+      .input(schemas.remove)
       .output(SyncIdInput)
       .mutation(async ({ ctx, input }) => {
         const target = { type, id: input.id };
@@ -88,7 +96,11 @@ function writes<Row extends { id: number }, Values>(
         return audited(ctx, {
           action: `${procedures}.remove`,
           target,
-          before: () => calls.read(ctx.call, input.id),
+          condition: {
+            expected: input.expected,
+            force: input.force,
+            read: () => calls.read(ctx.call, input.id),
+          },
           run: () => calls.remove(ctx.call, input.id),
           after: () => null,
         });
@@ -102,11 +114,13 @@ export const syncManagerRouter = router({
     item: SyncObject,
     create: SyncObjectCreateInput,
     update: SyncObjectUpdateInput,
+    remove: SyncObjectRemoveInput,
   }),
   groups: writes('sync.group', 'syncManager.groups', syncGroups, {
     list: SyncGroups,
     item: SyncGroup,
     create: SyncGroupCreateInput,
     update: SyncGroupUpdateInput,
+    remove: SyncGroupRemoveInput,
   }),
 });

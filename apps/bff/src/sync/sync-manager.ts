@@ -14,6 +14,7 @@ import {
 } from '@nova/contracts';
 import { z } from 'zod';
 import type { GameApiClient } from '../game-api/client';
+import { goneAsNull } from '../game-api/errors';
 
 export interface AdminCall {
   gameApi: GameApiClient;
@@ -48,7 +49,9 @@ export const syncObjects = {
 
 export const syncGroups = {
   list: ({ gameApi, token }: AdminCall) => gameApi.get(paths.syncGroups(), SyncGroups, { token }),
-  read: ({ gameApi, token }: AdminCall, id: number) => gameApi.get(paths.syncGroup(id), SyncGroup, { token }),
+  /** Null when the group is gone. */
+  read: ({ gameApi, token }: AdminCall, id: number) =>
+    goneAsNull(gameApi.get(paths.syncGroup(id), SyncGroup, { token })),
   create: async ({ gameApi, token }: AdminCall, values: GroupValues) =>
     orNull(await gameApi.send('POST', paths.syncGroups(), SyncGroup.optional(), values, { token })),
   update: async ({ gameApi, token }: AdminCall, id: number, values: GroupValues) =>

@@ -21,13 +21,14 @@ interface ErrorBody {
   error?: { message: string; data: { reason: string | null; httpStatus: number } };
 }
 
+/** The row as the admin's screen shows it: the `expected` of the remove. */
+const ROW = { id: 41, reason_name: 'Test', points: 1, is_static: 0 };
+
 describe('security: step-up without gaps, machine clients in their place', () => {
   let target: Target;
   beforeAll(async () => {
     target = await startTarget({ STEP_UP_MAX_AGE_SECONDS: '10' });
-    target.api.on('GET', 'wanted-reasons/41', {
-      body: { id: 41, reason_name: 'Test', points: 1, is_static: 0 },
-    });
+    target.api.on('GET', 'wanted-reasons/41', { body: ROW });
     target.api.on('DELETE', 'wanted-reasons/41', { body: {} });
   });
   afterAll(() => target.close());
@@ -52,7 +53,7 @@ describe('security: step-up without gaps, machine clients in their place', () =>
   async function removeWith(token: string) {
     const before = deletes();
     const response = await call(target, 'catalogue.wantedReasons.remove', {
-      input: { id: 41 },
+      input: { id: 41, expected: ROW },
       headers: { authorization: `Bearer ${token}` },
     });
     return { response, body: response.json<ErrorBody>(), sentToGameApi: deletes() - before };
@@ -92,7 +93,7 @@ describe('security: step-up without gaps, machine clients in their place', () =>
       },
     });
     const response = await call(target, 'catalogue.wantedReasons.remove', {
-      input: { id: 41 },
+      input: { id: 41, expected: ROW },
       headers: { 'x-csrf': '1', cookie: `nova_session=${id}` },
     });
     expect(response.statusCode).toBe(403);

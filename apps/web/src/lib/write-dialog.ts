@@ -36,12 +36,10 @@ export function writeCallsOf<Row>(procedures: {
 }): WriteCalls<Row> {
   const call = (procedure: Procedure, input: unknown) =>
     (procedure.mutate as (input: unknown) => Promise<unknown>)(input);
-  // Until the BFF takes the conditional inputs (expected row, force, idempotency key), they are
-  // sent as it takes them today.
   return {
-    create: ({ values }) => call(procedures.create, { values }),
-    update: ({ id, values }) => call(procedures.update, { id, values }),
-    remove: ({ id }) => call(procedures.remove, { id }),
+    create: (input) => call(procedures.create, input),
+    update: (input) => call(procedures.update, input),
+    remove: (input) => call(procedures.remove, input),
   };
 }
 

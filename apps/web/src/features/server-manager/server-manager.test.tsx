@@ -193,6 +193,11 @@ describe('a catalogue screen with the write dialog', () => {
     answer.mockReset();
   });
 
+  /** A create carries the dialog's idempotency key (a v4 UUID). */
+  const UUID: unknown = expect.stringMatching(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  );
+
   it('sends the typed values, empty numbers as 0, and reports success', async () => {
     renderScreen((path, input) => Promise.resolve({ path, input }));
     await userEvent.click(await screen.findByRole('button', { name: 'Achievement hinzufügen' }));
@@ -204,6 +209,7 @@ describe('a catalogue screen with the write dialog', () => {
     expect(await screen.findByText('Achievement erfolgreich erstellt')).toBeTruthy();
     expect(answer).toHaveBeenCalledWith('catalogue.achievements.create', {
       values: { name: 'Angler', description: '', exp: 25, money: 0 },
+      idempotencyKey: UUID,
     });
   });
 
@@ -229,6 +235,7 @@ describe('a catalogue screen with the write dialog', () => {
     expect(answer).toHaveBeenCalledWith('catalogue.achievements.update', {
       id: 7,
       values: { name: 'Schon da', description: 'Melde dich an', exp: 10, money: 500 },
+      expected: { id: 7, name: 'Erste Schritte', description: 'Melde dich an', exp: 10, money: 500 },
     });
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.value).toBe('Schon da');
@@ -248,7 +255,10 @@ describe('a catalogue screen with the write dialog', () => {
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
     expect(await screen.findByText('Achievement erfolgreich gelöscht')).toBeTruthy();
-    expect(answer).toHaveBeenCalledWith('catalogue.achievements.remove', { id: 7 });
+    expect(answer).toHaveBeenCalledWith('catalogue.achievements.remove', {
+      id: 7,
+      expected: { id: 7, name: 'Erste Schritte', description: 'Melde dich an', exp: 10, money: 500 },
+    });
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Achievements verwalten' })),
     );

@@ -7,6 +7,10 @@ import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { SyncManagerPage } from './sync-manager-page';
 
 const PATH = '/control-panel/admin/sync-manager';
+/** A create carries the dialog's idempotency key (a v4 UUID). */
+const UUID: unknown = expect.stringMatching(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+);
 
 const objects = [
   { id: 1, plattform: 'teamspeak', externalId: '11', description: 'Servergruppe Admin', syncGroup: null },
@@ -119,7 +123,16 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     expect(within(dialog).getByLabelText<HTMLSelectElement>('Plattform').value).toBe('discord');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
     expect(await screen.findByText('Sync Object wurde gelöscht')).toBeTruthy();
-    expect(answer).toHaveBeenCalledWith('syncManager.objects.remove', { id: 2 });
+    expect(answer).toHaveBeenCalledWith('syncManager.objects.remove', {
+      id: 2,
+      expected: {
+        id: 2,
+        plattform: 'discord',
+        externalId: '22',
+        description: 'Rolle Polizei',
+        syncGroup: { id: 5, name: 'Polizei' },
+      },
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -222,6 +235,7 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     expect(await screen.findByText('Sync Objekt wurde erstellt')).toBeTruthy();
     expect(answer).toHaveBeenCalledWith('syncManager.objects.create', {
       values: { plattform: 'discord', externalId: '4711', description: 'Rolle Feuerwehr' },
+      idempotencyKey: UUID,
     });
   });
 });
@@ -256,6 +270,7 @@ describe('sync group memberships (a sync object belongs to one group)', () => {
     expect(await screen.findByText('Sync Gruppe wurde erstellt')).toBeTruthy();
     expect(answer).toHaveBeenCalledWith('syncManager.groups.create', {
       values: { name: 'Moderation', keycloakName: null, syncObjects: [{ id: 3 }] },
+      idempotencyKey: UUID,
     });
   });
 

@@ -1,0 +1,248 @@
+/**
+ * Conditional writes (ARCHITECTURE §8 "No silent overwrite", decision 044): an update or remove
+ * carries the row as the admin saw it; the BFF reads the row right before writing and, when it
+ * differs or is gone, answers CONFLICT with the current row and who last changed it, and writes
+ * nothing. "Trotzdem speichern" (`force`) writes anyway and is recorded as forced.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MemorySessionStore } from '../src/session/memory-store';
+import type { SessionManager } from '../src/session/manager';
+import { SPA, sharedTestDatabase, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
+import { startMockGameApi, type MockGameApi } from './mock-game-api';
+import { startMockIssuer, type MockIssuer } from './mock-issuer';
+
+const ROLES = ['web:admin:server-manager', 'web:admin:server-manager:achievement', 'web:admin:sync-manager'];
+
+interface ConflictBody extends TrpcErrorBody {
+  error: TrpcErrorBody['error'] & {
+    data: TrpcErrorBody['error']['data'] & {
+      reason: string | null;
+      conflict?: { reason: string; current: unknown; changedBy: { name: string | null; at: string } | null };
+    };
+  };
+}
+
+describe('conditional writes', () => {
+  let issuer: MockIssuer;
+  let api: MockGameApi;
+  let app: FastifyInstance;
+  let manager: SessionManager;
+  let store: MemorySessionStore;
+  // Test files and runs share the audit table: ids of this run only.
+  let id = 0;
+  let seen: Record<string, string | number>;
+
+  beforeAll(async () => {
+    issuer = await startMockIssuer();
+    api = await startMockGameApi();
+    store = new MemorySessionStore();
+    app = await testApp(
+      { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'nova-web', GAME_API_URL: api.url },
+      { store },
+    );
+    manager = testSessionManager(store);
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+    await Promise.all([api.close(), issuer.close()]);
+  });
+  beforeEach(() => {
+    api.reset();
+    id = randomInt(1_000_000, 2_000_000_000);
+    seen = { id, name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 500 };
+  });
+
+  async function as(username: string): Promise<Record<string, string>> {
+    const session = await manager.create({
+      userId: `id-${username}`,
+      sid: null,
+      displayName: username,
+      authTime: Math.floor(Date.now() / 1000),
+      auth: {
+        accessToken: 'eyJ-user-access-token',
+        refreshToken: 'r',
+        idToken: null,
+        accessTokenExpiresAt: Date.now() + 3_600_000,
+        username,
+        roles: ROLES,
+      },
+    });
+    return { ...SPA, cookie: `nova_session=${session.id}` };
+  }
+
+  const mutate = async (procedure: string, input: unknown, username = 'bernd') =>
+    app.inject({
+      method: 'POST',
+      url: `/trpc/${procedure}`,
+      headers: { ...(await as(username)), 'content-type': 'application/json' },
+      payload: JSON.stringify(input),
+    });
+
+  const writes = () => api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+
+  async function records(type: string) {
+    const db = await sharedTestDatabase().open();
+    return db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_type', '=', type)
+      .where('target_id', '=', String(id))
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  /** The game API holds `row` for this id (GET), and answers PUT and DELETE. */
+  function gameApiHolds(path: string, row: unknown) {
+    api.on('GET', `${path}/${id}`, row === null ? { status: 404, body: {} } : { body: row });
+    api.on('PUT', `${path}/${id}`, ({ body }) => ({ body: { id, ...(JSON.parse(body) as object) } }));
+    api.on('DELETE', `${path}/${id}`, { status: 204 });
+  }
+
+  it('refuses an update of a row changed meanwhile with the current row and who changed it; nothing is written', async () => {
+    // Anna saves first (her row was current) ...
+    gameApiHolds('achievements', seen);
+    const annas = await mutate(
+      'catalogue.achievements.update',
+      { id, values: { ...seen, id: undefined, exp: 111 }, expected: seen },
+      'anna',
+    );
+    expect(annas.statusCode).toBe(200);
+    // ... then Bernd, who loaded the row before her save.
+    const theirs = { ...seen, exp: 111 };
+    api.reset();
+    gameApiHolds('achievements', theirs);
+    const response = await mutate('catalogue.achievements.update', {
+      id,
+      values: { name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 2222 },
+      expected: seen,
+    });
+    expect(response.statusCode).toBe(409);
+    const { error } = response.json<ConflictBody>();
+    expect(error.message).toBe('Der Eintrag wurde inzwischen geändert. Bitte prüfe den aktuellen Stand.');
+    expect(error.data.reason).toBe('changed');
+    const at: unknown = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
+    expect(error.data.conflict).toEqual({
+      reason: 'changed',
+      current: theirs,
+      changedBy: { name: 'anna', at },
+    });
+    expect(writes()).toEqual([]);
+    const rows = await records('catalogue.achievements');
+    expect(rows.map((r) => [r.actor_name, r.outcome, r.detail])).toEqual([
+      ['anna', 'success', null],
+      ['bernd', 'refused', 'Konflikt: geändert'],
+    ]);
+  });
+
+  it('refuses an update of a row deleted meanwhile as "deleted"', async () => {
+    gameApiHolds('achievements', null);
+    const response = await mutate('catalogue.achievements.update', {
+      id,
+      values: { name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 1 },
+      expected: seen,
+    });
+    expect(response.statusCode).toBe(409);
+    const { error } = response.json<ConflictBody>();
+    expect(error.message).toBe('Der Eintrag wurde inzwischen gelöscht.');
+    expect(error.data.conflict).toEqual({ reason: 'deleted', current: null, changedBy: null });
+    expect(writes()).toEqual([]);
+  });
+
+  it('"Trotzdem speichern" (force) overwrites a changed row and is recorded as forced', async () => {
+    gameApiHolds('achievements', { ...seen, exp: 111 });
+    const response = await mutate('catalogue.achievements.update', {
+      id,
+      values: { name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 2222 },
+      expected: seen,
+      force: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(writes()).toEqual([`PUT achievements/${id}`]);
+    const [record] = await records('catalogue.achievements');
+    expect(record).toMatchObject({
+      outcome: 'success',
+      forced: true,
+      detail: 'Trotzdem gespeichert (Überschreiben)',
+      before: { exp: 111 },
+      after: { money: 2222 },
+    });
+  });
+
+  it('refuses a remove of a row changed since it was shown, and removes it when unchanged', async () => {
+    gameApiHolds('achievements', { ...seen, description: 'Fange einen Hai' });
+    const refused = await mutate('catalogue.achievements.remove', { id, expected: seen });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ConflictBody>().error.data.conflict).toMatchObject({
+      reason: 'changed',
+      current: { description: 'Fange einen Hai' },
+    });
+    expect(writes()).toEqual([]);
+
+    api.reset();
+    gameApiHolds('achievements', seen);
+    const removed = await mutate('catalogue.achievements.remove', { id, expected: seen });
+    expect(removed.statusCode).toBe(200);
+    expect(writes()).toEqual([`DELETE achievements/${id}`]);
+  });
+
+  it('compares as the read path maps rows: NFC text, absent and null alike, member lists in any order', async () => {
+    // The game API answers in NFD, leaves out keycloakName and lists members in another order.
+    const group = {
+      id,
+      name: 'Café',
+      keycloakName: null,
+      syncObjects: [
+        { id: 1, plattform: 'discord', externalId: '123456789012345678', description: 'Rolle' },
+        { id: 2, plattform: 'teamspeak', externalId: '7', description: 'Gruppe' },
+      ],
+    };
+    gameApiHolds('sync-manager/sync-groups', {
+      id,
+      name: 'Cafe\u0301',
+      syncObjects: [...group.syncObjects].reverse(),
+    });
+    api.on('PUT', `sync-manager/sync-groups/${id}`, { status: 204 });
+    const response = await mutate('syncManager.groups.update', {
+      id,
+      values: { name: 'Café', keycloakName: '/Team', syncObjects: [{ id: 1 }, { id: 2 }] },
+      expected: group,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(writes()).toEqual([`PUT sync-manager/sync-groups/${id}`]);
+  });
+
+  it('guards sync objects and groups the same way', async () => {
+    const object = {
+      id,
+      plattform: 'discord',
+      externalId: '123456789012345678',
+      description: 'Rolle',
+      syncGroup: null,
+    };
+    api.on('GET', 'sync-manager/sync-objects', {
+      body: [{ ...object, syncGroup: { id: 9, name: 'Admin' } }],
+    });
+    const moved = await mutate('syncManager.objects.update', {
+      id,
+      values: { plattform: 'discord', externalId: '123456789012345678', description: 'Neu' },
+      expected: object,
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json<ConflictBody>().error.data.conflict).toMatchObject({
+      reason: 'changed',
+      current: { syncGroup: { id: 9, name: 'Admin' } },
+    });
+
+    gameApiHolds('sync-manager/sync-groups', null);
+    const gone = await mutate('syncManager.groups.remove', {
+      id,
+      expected: { id, name: 'Admin', keycloakName: null, syncObjects: [] },
+    });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json<ConflictBody>().error.data.reason).toBe('deleted');
+    expect(writes()).toEqual([]);
+  });
+});
