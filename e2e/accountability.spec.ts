@@ -120,8 +120,17 @@ test('a player ends another browser under "Angemeldete Geräte"; that browser is
   await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible({ timeout: 30_000 });
   const devices = page.getByRole('list', { name: 'Angemeldete Geräte' });
   await expect(devices.getByText('dieses Gerät')).toBeVisible();
+  // Each session names when it signed in, when it was last active, its shortened address and how
+  // it signed in (dev-idp says acr "1" after a password, as Keycloak does).
+  const current = devices.getByRole('listitem').filter({ hasText: 'dieses Gerät' });
+  for (const term of ['Angemeldet am:', 'Zuletzt aktiv:', 'IP-Adresse:', 'Anmeldung:'])
+    await expect(current.getByRole('term')).toContainText([term]);
+  await expect(current.getByRole('definition').last()).toHaveText('Passwort');
+  await expect(current).toContainText(/IP-Adresse:\s*(127\.0\.0\.0|::)/);
   await devices
-    .getByRole('button', { name: /^Firefox 128 auf Linux abmelden$/ })
+    .getByRole('button', {
+      name: /^Firefox 128 auf Linux, angemeldet am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}, abmelden$/,
+    })
     .first()
     .click();
   await expect(page.getByText('Das Gerät wurde abgemeldet.')).toBeVisible({ timeout: 20_000 });

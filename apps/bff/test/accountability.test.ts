@@ -481,11 +481,14 @@ describe('accountability: audit log, step-up and own sessions', () => {
       current: boolean;
       browser: string;
       ip: string;
+      signInMethod: string | null;
     }[];
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     const other = sessions.filter((s) => !s.current);
     expect(other.length).toBeGreaterThanOrEqual(1);
     expect(sessions[0]?.ip).toMatch(/\.0$|::$/);
+    // dev-idp's ID token says acr "1" after the password, as Keycloak's does.
+    expect(sessions.map((s) => s.signInMethod)).toEqual(sessions.map(() => 'Passwort'));
 
     // The second browser's own session is the one its list marks as current.
     const secondList = await query(second, b.url, 'account.sessions');

@@ -33,7 +33,8 @@ export const PROFILE_CLAIMS = [
 ] as const;
 
 export const CLAIMS_CONFIG = {
-  openid: ['sub', ...PROFILE_CLAIMS],
+  // `acr` as Keycloak sends it, unasked, in every ID token (the provider adds only requested ones).
+  openid: ['sub', 'acr', ...PROFILE_CLAIMS],
   profile: ['preferred_username', 'name', 'customname'],
   email: ['email', 'email_verified'],
   roles: [],

@@ -100,7 +100,8 @@ export function createInteractionHandler(deps: InteractionDeps) {
     }
     // `remember: false`: a browser-session cookie, like Keycloak without "Angemeldet bleiben".
     // `ts` is explicit because a later kc_action result is merged with this one and re-applied.
-    const login = { accountId: account.id, remember: false, ts: Math.floor(Date.now() / 1000) };
+    // `acr` "1" as Keycloak's ID token says after a password sign-in (the BFF names the method).
+    const login = { accountId: account.id, remember: false, ts: Math.floor(Date.now() / 1000), acr: '1' };
     await provider.interactionFinished(req, res, { login }, { mergeWithLastSubmission: false });
   }
 

@@ -116,6 +116,8 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
     jwks: { keys: [deps.signingKey] },
     findAccount: findAccount(accounts),
     claims: CLAIMS_CONFIG,
+    // Keycloak's levels: "1" after a password, "0" for its SSO cookie (the acr claim needs the list).
+    acrValues: ['0', '1'],
     scopes: ['openid', 'offline_access', 'profile', 'email', 'roles'],
     // Keycloak puts the profile claims into the ID token whatever the response type.
     conformIdTokenClaims: false,

@@ -9,6 +9,7 @@ import {
   displayNameOf,
   eventsByDay,
   flattenNested,
+  signInMethodOf,
   formatMoney,
   genderLabel,
   hasRole,
@@ -40,6 +41,18 @@ import {
   webRolesOf,
   yearMonthOf,
 } from './index';
+
+describe('sign-in method', () => {
+  it("reads Keycloak's acr and the amr methods; nothing known gives null", () => {
+    expect(signInMethodOf({ acr: '1' })).toBe('password');
+    expect(signInMethodOf({ acr: '0' })).toBe('singleSignOn');
+    expect(signInMethodOf({ acr: '2' })).toBe('secondFactor');
+    expect(signInMethodOf({ amr: ['pwd'] })).toBe('password');
+    expect(signInMethodOf({ acr: '1', amr: ['pwd', 'otp'] })).toBe('secondFactor');
+    expect(signInMethodOf({ acr: 'urn:mace:incommon:iap:silver' })).toBeNull();
+    expect(signInMethodOf({})).toBeNull();
+  });
+});
 
 describe('toplist', () => {
   it('turns playtime minutes into hours rounded to two decimals', () => {

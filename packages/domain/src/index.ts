@@ -22,3 +22,4 @@ export * from './weapon-skills';
 export * from './messages';
 export * from './sync';
 export * from './audit';
+export * from './sign-in-method';

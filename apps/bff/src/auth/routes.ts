@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTES, SIGNED_OUT_LANDING } from '@nova/domain';
+import { ROUTES, SIGNED_OUT_LANDING, signInMethodOf } from '@nova/domain';
 import * as oidcLib from 'openid-client';
 import { shortenIp } from '../audit/client-ip';
 import type { AuditEntry, AuditLog } from '../audit/log';
@@ -334,6 +334,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
       authTime,
       userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
       ip: shortenIp(request.ip),
+      signInMethod: signInMethodOf(claims),
     });
     reply.setCookie(sessions.cookieName, id, sessions.cookieOptions);
     return noStore(reply).redirect(target, 302);

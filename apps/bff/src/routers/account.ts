@@ -9,6 +9,7 @@ const OwnSession = z.object({
   browser: z.string(),
   system: z.string(),
   ip: z.string().nullable(),
+  signInMethod: z.string().nullable(),
   signedInAt: z.string(),
   lastActiveAt: z.string(),
   current: z.boolean(),

@@ -4,6 +4,7 @@
  * matching identity-provider session; that browser's next call is 401. Each ending is audited.
  */
 import { createHash } from 'node:crypto';
+import { SIGN_IN_METHODS } from '@nova/domain';
 import Bowser from 'bowser';
 import type { AuditLog } from '../audit/log';
 import type { SessionRecord, SessionStore } from './types';
@@ -14,6 +15,8 @@ export interface OwnSession {
   browser: string;
   system: string;
   ip: string | null;
+  /** How it was signed in, in German; null when the identity provider did not say. */
+  signInMethod: string | null;
   /** ISO timestamps. */
   signedInAt: string;
   lastActiveAt: string;
@@ -56,6 +59,7 @@ export class AccountSessions {
         id: handleOf(key),
         ...describeUserAgent(record.userAgent),
         ip: record.ip ?? null,
+        signInMethod: record.signInMethod ? SIGN_IN_METHODS[record.signInMethod] : null,
         signedInAt: new Date(record.createdAt).toISOString(),
         lastActiveAt: new Date(record.lastSeenAt).toISOString(),
         current: key === this.caller.currentKey,
@@ -101,6 +105,7 @@ export class AccountSessions {
         before: sessions.map(({ record }) => ({
           ...describeUserAgent(record.userAgent),
           ip: record.ip ?? null,
+          signInMethod: record.signInMethod ? SIGN_IN_METHODS[record.signInMethod] : null,
           signedInAt: new Date(record.createdAt).toISOString(),
         })),
         outcome: 'success',

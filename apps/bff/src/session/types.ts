@@ -1,3 +1,5 @@
+import type { SignInMethod } from '@nova/domain';
+
 /** Server-side session state (ARCHITECTURE §5). The browser holds only an opaque id. */
 export interface AuthState {
   accessToken: string;
@@ -25,6 +27,8 @@ export interface SessionCore {
   userAgent?: string | null;
   /** The client address at sign-in, shortened (audit/client-ip.ts). */
   ip?: string | null;
+  /** How the identity provider signed the user in (its `acr`/`amr`), when it says. */
+  signInMethod?: SignInMethod | null;
 }
 
 export interface SessionRecord extends SessionCore {

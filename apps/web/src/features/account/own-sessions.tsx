@@ -1,9 +1,10 @@
 /**
- * "Angemeldete Geräte" (decision 023): the player's browser sessions with browser and system, the
- * shortened IP, signed in and last active; "Abmelden" per session and "Alle anderen abmelden".
+ * "Angemeldete Geräte" (decision 023): the player's browser sessions with browser and system, "dieses
+ * Gerät" on the current one, signed in and last active, the shortened IP and, where the identity
+ * provider says, the sign-in method; "Abmelden" per session and "Alle anderen abmelden".
  * An ended browser is signed out at its next request.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,6 +12,16 @@ import { Loading } from '../../components/ui/loading';
 import { trpc } from '../../lib/trpc';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One labelled fact of a session; a pair of grid cells on a phone, one run of text on wider screens. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="contents sm:flex sm:gap-1">
+      <dt className="font-medium">{label}:</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
 
 export function OwnSessions() {
   const utils = trpc.useUtils();
@@ -68,18 +79,20 @@ export function OwnSessions() {
                       </span>
                     )}
                   </p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    IP {session.ip ?? 'unbekannt'} · angemeldet am{' '}
-                    {dateTime.format(new Date(session.signedInAt))} · zuletzt aktiv{' '}
-                    {dateTime.format(new Date(session.lastActiveAt))}
-                  </p>
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600 sm:flex sm:flex-wrap sm:gap-x-4 dark:text-slate-300">
+                    <Fact label="Angemeldet am">{dateTime.format(new Date(session.signedInAt))}</Fact>
+                    <Fact label="Zuletzt aktiv">{dateTime.format(new Date(session.lastActiveAt))}</Fact>
+                    <Fact label="IP-Adresse">{session.ip ?? 'unbekannt'}</Fact>
+                    {session.signInMethod && <Fact label="Anmeldung">{session.signInMethod}</Fact>}
+                  </dl>
                 </div>
                 {!session.current && (
                   <Button
                     variant="danger"
                     disabled={endOne.isPending}
                     onClick={() => endOne.mutate({ id: session.id })}
-                    aria-label={`${session.browser} auf ${session.system} abmelden`}
+                    // Two browsers of the same kind differ by when they signed in.
+                    aria-label={`${session.browser} auf ${session.system}, angemeldet am ${dateTime.format(new Date(session.signedInAt))}, abmelden`}
                   >
                     Abmelden
                   </Button>
