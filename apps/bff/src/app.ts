@@ -139,7 +139,11 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
 
   let database = overrides.database;
   if (!database) {
-    const owned = createDatabase(env.database, { timeouts: env.databaseTimeouts, log: app.log });
+    const owned = createDatabase(env.database, {
+      timeouts: env.databaseTimeouts,
+      log: app.log,
+      auditRetentionDays: env.auditRetentionDays,
+    });
     app.addHook('onClose', () => owned.close());
     database = owned;
   }

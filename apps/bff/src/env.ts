@@ -74,6 +74,10 @@ const Raw = z.object({
 
   /** The BFF's own PostgreSQL (audit log); without it, embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'muss eine postgres://-URL sein' }).optional(),
+  /** The owner's connection for migrations and grants (decision 058); DATABASE_URL's role then only reads and appends. */
+  DATABASE_MIGRATION_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'muss eine postgres://-URL sein' })
+    .optional(),
   /** PGlite's folder (relative to the working directory), or `memory://` (nothing kept). */
   DATA_DIR: optionalText,
   /** A new database connection gives up after this long (decision 043). */
@@ -237,7 +241,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       absoluteSeconds: Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS),
     },
     database: raw.DATABASE_URL
-      ? ({ kind: 'postgres', url: raw.DATABASE_URL } as const)
+      ? ({ kind: 'postgres', url: raw.DATABASE_URL, migrationUrl: raw.DATABASE_MIGRATION_URL } as const)
       : ({
           kind: 'pglite',
           // Tests keep nothing unless they name a folder.

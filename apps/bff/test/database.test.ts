@@ -38,6 +38,7 @@ describe.each(engines)('%s', (_name, config) => {
       '002_audit_call_kind',
       '003_audit_intents',
       '004_discord_account_names',
+      '005_audit_chain',
     ]);
   });
 
@@ -95,6 +96,24 @@ describe.each(engines)('%s', (_name, config) => {
     const none: unknown[] = [];
     for await (const page of audit.pages({ person: `${person}-nobody` }, 3)) none.push(page);
     expect(none).toEqual([]);
+  });
+
+  it('chains every record and completion; the verification finds a record changed behind the trigger', async () => {
+    const id = await audit.begin({ actor: null, action: `${tag}.chain`, target: { type: 't', id: null } });
+    expect(await audit.complete(id, { outcome: 'failed', status: 502, targetId: 3 })).toBe(true);
+    const report = await audit.verifyChain();
+    expect(report.broken).toBeUndefined();
+    expect(report.lastSeq).toBeGreaterThanOrEqual(2);
+    if (_name !== 'PGlite') return; // the shared PostgreSQL database is not tampered with
+    const db = await database.open();
+    await sql`alter table audit_log disable trigger audit_log_no_change`.execute(db);
+    await sql`update audit_log set status = 500 where id = ${id}`.execute(db);
+    const broken = await audit.verifyChain();
+    expect(broken.broken?.reason).toBe('Inhalt verändert');
+    expect(broken.broken?.recordId).toBe(id);
+    await sql`update audit_log set status = 502 where id = ${id}`.execute(db);
+    await sql`alter table audit_log enable trigger audit_log_no_change`.execute(db);
+    expect((await audit.verifyChain()).intact).toBe(true);
   });
 
   it('refuses to change or delete a record', async () => {

@@ -78,6 +78,7 @@ const ALLOWED: Record<string, Who[]> = {
   'player.vehicles': SIGNED_IN,
   'player.vehicle': SIGNED_IN,
   'audit.list': ['admin'],
+  'audit.chain': ['admin'],
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,

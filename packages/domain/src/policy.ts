@@ -81,6 +81,7 @@ export const PROCEDURE_POLICY = {
   'syncManager.groups.update': forMachines(requires(ROLES.syncManager)),
   'syncManager.groups.remove': requires(ROLES.syncManager),
   'audit.list': requires(ROLES.admin),
+  'audit.chain': requires(ROLES.admin),
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,

@@ -1,10 +1,12 @@
 /**
  * The audit log store (decision 021): append-only records of administrative writes and security
- * events in the BFF's database. The table refuses UPDATE, TRUNCATE and DELETE (trigger); only the
- * retention purge may delete rows older than its cut-off.
+ * events in the BFF's database. The table refuses UPDATE, TRUNCATE and DELETE (trigger); completions,
+ * the sweep and the retention purge go through the database's bounded functions, and every record is
+ * part of a hash chain (decision 058).
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
+import { verifyChain, type ChainReport } from './chain';
 import type { AuditOutcome, CallKind, Schema } from '../db/schema';
 import { storableJson, storableOrNull } from './storable';
 
@@ -123,38 +125,34 @@ export class AuditLog {
     return this.#insert({ ...entry, outcome: 'pending' });
   }
 
-  /** Completes an intent; true when it was still open (the sweep may have closed it meanwhile). */
+  /**
+   * Completes an intent; true when it was still open (the sweep may have closed it meanwhile). Through
+   * the database function that chains the completion (decision 058): the runtime may not UPDATE.
+   */
   async complete(id: string, completion: AuditCompletion): Promise<boolean> {
     const db = await this.database.open();
-    const result = await db
-      .updateTable('audit_log')
-      .set((eb) => ({
-        outcome: completion.outcome,
-        after: storableJson(completion.after),
-        status: completion.status ?? null,
-        detail: storableOrNull(completion.detail),
-        completed_at: new Date(),
-        target_id:
-          completion.targetId === undefined
-            ? eb.ref('target_id')
-            : eb.fn.coalesce('target_id', eb.val(idText(completion.targetId))),
-      }))
-      .where('id', '=', id)
-      .where('outcome', '=', 'pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const after = storableJson(completion.after);
+    const { rows } = await sql<{ done: boolean }>`
+      select audit_complete(${id}::bigint, ${completion.outcome}, ${after}::jsonb, ${completion.status ?? null}::int,
+        ${storableOrNull(completion.detail)}, ${storableOrNull(idText(completion.targetId))}) as done`.execute(
+      db,
+    );
+    return rows[0]?.done === true;
   }
 
   /** Closes intents open since before `cutoff` as `unknown` (a crash left them); returns how many. */
   async closeAbandoned(cutoff: Date): Promise<number> {
     const db = await this.database.open();
-    const result = await db
-      .updateTable('audit_log')
-      .set({ outcome: 'unknown', detail: ABANDONED_DETAIL, completed_at: new Date() })
-      .where('outcome', '=', 'pending')
-      .where('at', '<', cutoff)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    const { rows } = await sql<{ closed: string | number }>`
+      select audit_close_abandoned(${cutoff.toISOString()}::timestamptz, ${ABANDONED_DETAIL}) as closed`.execute(
+      db,
+    );
+    return Number(rows[0]?.closed ?? 0);
+  }
+
+  /** Checks the hash chain; reports the first broken link (decision 058). */
+  async verifyChain(): Promise<ChainReport> {
+    return verifyChain(await this.database.open());
   }
 
   /** Who last changed a target, by the newest record that may have changed it. */
@@ -275,13 +273,14 @@ export class AuditLog {
     }
   }
 
-  /** Deletes the records older than `cutoff`; returns how many. */
+  /**
+   * Deletes the records older than `cutoff`; returns how many. Through the database function that
+   * refuses a cut-off inside the retention floor and moves the chain's purge anchor (decision 058).
+   */
   async purge(cutoff: Date): Promise<number> {
     const db = await this.database.open();
-    return db.transaction().execute(async (trx) => {
-      await sql`select set_config('nova.audit_purge', ${cutoff.toISOString()}, true)`.execute(trx);
-      const result = await trx.deleteFrom('audit_log').where('at', '<', cutoff).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    });
+    const { rows } = await sql<{ purged: string | number }>`
+      select audit_purge(${cutoff.toISOString()}::timestamptz) as purged`.execute(db);
+    return Number(rows[0]?.purged ?? 0);
   }
 }

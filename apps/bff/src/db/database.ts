@@ -15,9 +15,19 @@ import type { Schema } from './schema';
 export interface DatabaseOptions {
   timeouts?: PostgresTimeouts;
   log?: { warn(object: object, message: string): void };
+  /**
+   * The audit purge's floor (decision 058), written by the owner at open: the purge function refuses
+   * a cut-off younger than this retention.
+   */
+  auditRetentionDays?: number;
 }
 
-export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+/**
+ * PostgreSQL: `url` is the runtime's connection; `migrationUrl` (DATABASE_MIGRATION_URL) the
+ * owner's, for migrations and grants only. Without it the runtime's role migrates itself.
+ */
+export type DatabaseConfig =
+  { kind: 'postgres'; url: string; migrationUrl?: string | undefined } | { kind: 'pglite'; dataDir: string };
 
 /**
  * The database, opened (and migrated) on first use or by `open()` at start-up; the server calls
@@ -57,6 +67,38 @@ async function migrated(db: Kysely<unknown>): Promise<void> {
   }
 }
 
+/** The owner's settings after migrating: the purge's floor, and the runtime role's grants when it differs. */
+async function configure(
+  db: Kysely<unknown>,
+  options: DatabaseOptions,
+  runtimeRole: string | null,
+): Promise<void> {
+  if (options.auditRetentionDays !== undefined) {
+    await sql`update audit_chain set min_retention_days = ${options.auditRetentionDays} where id = 1`.execute(
+      db,
+    );
+  }
+  if (!runtimeRole) return;
+  // The runtime may read and append audit records, use the three bounded functions, and keep the
+  // Discord names; it can neither change nor delete a record, nor alter the table.
+  const role = sql.id(runtimeRole);
+  await sql`grant usage on schema public to ${role}`.execute(db);
+  await sql`revoke all on audit_log, audit_chain, audit_purged from ${role}`.execute(db);
+  await sql`grant select, insert on audit_log to ${role}`.execute(db);
+  await sql`grant select on audit_chain, audit_purged to ${role}`.execute(db);
+  await sql`grant select, insert, update, delete on discord_names to ${role}`.execute(db);
+  await sql`grant execute on function audit_complete(bigint, text, jsonb, int, text, text),
+    audit_close_abandoned(timestamptz, text), audit_purge(timestamptz) to ${role}`.execute(db);
+}
+
+/** The role a connection URL signs in as, when it is another than the owner's. */
+function runtimeRoleOf(url: string, migrationUrl: string | undefined): string | null {
+  if (!migrationUrl) return null;
+  const runtime = decodeURIComponent(new URL(url).username);
+  const owner = decodeURIComponent(new URL(migrationUrl).username);
+  return runtime && runtime !== owner ? runtime : null;
+}
+
 /**
  * PostgreSQL: migrations through one connection without the statement timeout (a migration may
  * take longer than any request should), then the request pool with all timeouts (postgres-pool.ts).
@@ -66,18 +108,23 @@ async function openAndMigrate(config: DatabaseConfig, options: DatabaseOptions):
   if (config.kind === 'pglite') {
     const db = new Kysely<Schema>({ dialect: pgliteDialect(config.dataDir) });
     await migrated(db as unknown as Kysely<unknown>);
+    await configure(db as unknown as Kysely<unknown>, options, null);
     return db;
   }
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const pool = new pg.Pool({
-    connectionString: config.url,
+    connectionString: config.migrationUrl ?? config.url,
     max: 1,
     connectionTimeoutMillis: timeouts.connectMs,
   });
   pool.on('error', (error) => options.log?.warn({ err: error }, 'database connection lost (migration)'));
   const migrator = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   await migrated(migrator);
-  await migrator.destroy();
+  try {
+    await configure(migrator, options, runtimeRoleOf(config.url, config.migrationUrl));
+  } finally {
+    await migrator.destroy();
+  }
   return new Kysely<Schema>({
     dialect: new PostgresDialect({ pool: resilientPool(config.url, timeouts, options.log) }),
   });

@@ -3,6 +3,7 @@
  * and serialises concurrent start-ups with a lock). Never edit a released migration: add one.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { GENESIS } from '../audit/chain';
 
 const migrations: Record<string, Migration> = {
   '001_audit_log': {
@@ -134,7 +135,236 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '005_audit_chain': { up: auditChain },
 };
+
+/**
+ * A tamper-evident audit log (decision 058). Every event – a record's insert, and an intent's
+ * completion – takes the next number of one chain and a SHA-256 over its canonical serialisation
+ * (audit/chain.ts writes the same one for the verifier) and the previous event's hash. The head
+ * (last number and hash) and the floors the runtime's functions must respect live
+ * in `audit_chain`, which only the owner may change. Triggers and functions are SECURITY DEFINER:
+ * the runtime role needs only INSERT and SELECT on `audit_log` and EXECUTE on the three functions
+ * that complete intents, close abandoned ones and purge past the retention.
+ */
+async function auditChain(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table audit_chain (
+      id int primary key default 1 check (id = 1),
+      last_seq bigint not null default 0,
+      last_hash text not null,
+      min_retention_days int not null default 1
+    )`.execute(db);
+  await sql`insert into audit_chain (last_hash) values (${GENESIS})`.execute(db);
+  // The numbers the retention purge removed, as ranges: the only gaps the chain may have.
+  await sql`
+    create table audit_purged (from_seq bigint primary key, to_seq bigint not null)`.execute(db);
+  await db.schema
+    .alterTable('audit_log')
+    .addColumn('seq', 'bigint')
+    .addColumn('prev_hash', 'text')
+    .addColumn('hash', 'text')
+    .addColumn('completion_seq', 'bigint')
+    .addColumn('completion_prev_hash', 'text')
+    .addColumn('completion_hash', 'text')
+    .addColumn('target_learnt', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await sql`create unique index audit_log_seq on audit_log (seq)`.execute(db);
+  await sql`create unique index audit_log_completion_seq on audit_log (completion_seq)`.execute(db);
+
+  // The canonical serialisation: each value as `<UTF-8 bytes>:<text>` (null as `-`), joined by `|`,
+  // behind a tag naming the kind of event. jsonb as PostgreSQL prints it, times in epoch microseconds.
+  await sql`
+    create function audit_field(v text) returns text language sql immutable as $$
+      select case when v is null then '-' else octet_length(v)::text || ':' || v end $$`.execute(db);
+  await sql`
+    create function audit_us(t timestamptz) returns text language sql immutable as $$
+      select case when t is null then null else (extract(epoch from t) * 1000000)::bigint::text end $$`.execute(
+    db,
+  );
+  // A completed intent is hashed as it was inserted: pending, without after-state, status, detail
+  // and without the target id its completion learnt.
+  await sql`
+    create function audit_row_hash(r audit_log) returns text language sql stable as $$
+      select encode(sha256(convert_to(concat_ws('|', 'nova-audit-row-v1',
+        audit_field(r.seq::text), audit_field(r.id::text), audit_field(audit_us(r.at)),
+        audit_field(r.actor_id), audit_field(r.actor_name), audit_field(r.action),
+        audit_field(r.target_type),
+        audit_field(case when r.target_learnt then null else r.target_id end),
+        audit_field(r.before::text),
+        audit_field(case when r.completion_seq is null then r.after::text end),
+        audit_field(case when r.completion_seq is null then r.outcome else 'pending' end),
+        audit_field(case when r.completion_seq is null then r.status::text end),
+        audit_field(case when r.completion_seq is null then r.detail end),
+        audit_field(r.request_id), audit_field(r.client_ip), audit_field(r.call_kind),
+        audit_field(r.client_id), audit_field(r.sent::text), audit_field(r.forced::text),
+        audit_field(r.prev_hash)), 'UTF8')), 'hex') $$`.execute(db);
+  await sql`
+    create function audit_completion_hash(r audit_log) returns text language sql stable as $$
+      select encode(sha256(convert_to(concat_ws('|', 'nova-audit-completion-v1',
+        audit_field(r.completion_seq::text), audit_field(r.id::text), audit_field(r.outcome),
+        audit_field(r.after::text), audit_field(r.status::text), audit_field(r.detail),
+        audit_field(audit_us(r.completed_at)), audit_field(r.target_id),
+        audit_field(r.target_learnt::text), audit_field(r.completion_prev_hash)), 'UTF8')), 'hex') $$`.execute(
+    db,
+  );
+
+  // Existing records join the chain in their order, a completed intent's completion right after it.
+  await sql`alter table audit_log disable trigger audit_log_no_change`.execute(db);
+  await sql`
+    do $$
+    declare
+      r audit_log;
+      n bigint := 0;
+      h text := (select last_hash from audit_chain where id = 1);
+    begin
+      for r in select * from audit_log order by at, id loop
+        n := n + 1;
+        r.seq := n;
+        r.prev_hash := h;
+        if r.completed_at is not null then r.completion_seq := n + 1; end if;
+        r.hash := audit_row_hash(r);
+        h := r.hash;
+        if r.completed_at is not null then
+          n := n + 1;
+          r.completion_prev_hash := h;
+          r.completion_hash := audit_completion_hash(r);
+          h := r.completion_hash;
+        end if;
+        update audit_log set seq = r.seq, prev_hash = r.prev_hash, hash = r.hash,
+          completion_seq = r.completion_seq, completion_prev_hash = r.completion_prev_hash,
+          completion_hash = r.completion_hash
+        where id = r.id;
+      end loop;
+      update audit_chain set last_seq = n, last_hash = h where id = 1;
+    end $$`.execute(db);
+  await sql`alter table audit_log enable trigger audit_log_no_change`.execute(db);
+
+  // Inserts: the chain's next number and hash, whatever the caller sent for them.
+  await sql`
+    create function audit_log_chain_insert() returns trigger language plpgsql
+    security definer set search_path = public, pg_temp as $$
+    declare head audit_chain;
+    begin
+      if new.outcome = 'pending' and (new.after is not null or new.status is not null or new.detail is not null) then
+        raise exception 'an intent has no outcome yet' using errcode = 'check_violation';
+      end if;
+      new.completed_at := null;
+      new.completion_seq := null;
+      new.completion_prev_hash := null;
+      new.completion_hash := null;
+      new.target_learnt := false;
+      select * into head from audit_chain where id = 1 for update;
+      new.seq := head.last_seq + 1;
+      new.prev_hash := head.last_hash;
+      new.hash := audit_row_hash(new);
+      update audit_chain set last_seq = new.seq, last_hash = new.hash where id = 1;
+      return new;
+    end $$`.execute(db);
+  await sql`
+    create trigger audit_log_chain before insert on audit_log
+    for each row execute function audit_log_chain_insert()`.execute(db);
+
+  // Updates: only an intent's completion (as 003 allowed), now chained; deletes only by the purge.
+  await sql`
+    create or replace function audit_log_immutable() returns trigger language plpgsql
+    security definer set search_path = public, pg_temp as $$
+    declare head audit_chain;
+    begin
+      if tg_op = 'UPDATE' and old.outcome = 'pending' and new.outcome in ('success', 'failed', 'unknown')
+         and new.id = old.id and new.at = old.at
+         and new.actor_id is not distinct from old.actor_id
+         and new.actor_name is not distinct from old.actor_name
+         and new.action = old.action
+         and new.target_type is not distinct from old.target_type
+         and (old.target_id is null or new.target_id is not distinct from old.target_id)
+         and new.before is not distinct from old.before
+         and new.sent is not distinct from old.sent
+         and new.forced = old.forced
+         and new.request_id is not distinct from old.request_id
+         and new.client_ip is not distinct from old.client_ip
+         and new.call_kind is not distinct from old.call_kind
+         and new.client_id is not distinct from old.client_id
+         and new.seq is not distinct from old.seq
+         and new.prev_hash is not distinct from old.prev_hash
+         and new.hash is not distinct from old.hash
+         and old.completion_seq is null then
+        new.target_learnt := old.target_id is null and new.target_id is not null;
+        new.completed_at := coalesce(new.completed_at, now());
+        select * into head from audit_chain where id = 1 for update;
+        new.completion_seq := head.last_seq + 1;
+        new.completion_prev_hash := head.last_hash;
+        new.completion_hash := audit_completion_hash(new);
+        update audit_chain set last_seq = new.completion_seq, last_hash = new.completion_hash where id = 1;
+        return new;
+      end if;
+      if tg_op = 'DELETE'
+         and current_setting('nova.audit_purge', true) is not null
+         and current_setting('nova.audit_purge', true) <> ''
+         and old.at < current_setting('nova.audit_purge', true)::timestamptz then
+        return old;
+      end if;
+      raise exception 'audit_log records cannot be changed or deleted (%)', tg_op
+        using errcode = 'insufficient_privilege';
+    end $$`.execute(db);
+
+  // What the runtime may do besides INSERT and SELECT: the purge bounded by the owner's retention
+  // floor, the sweep by the present (all instances share one table, and their sweep ages may differ).
+  await sql`
+    create function audit_complete(p_id bigint, p_outcome text, p_after jsonb, p_status int,
+                                   p_detail text, p_target_id text) returns boolean
+    language plpgsql security definer set search_path = public, pg_temp as $$
+    begin
+      if p_outcome not in ('success', 'failed', 'unknown') then
+        raise exception 'not an outcome: %', p_outcome using errcode = 'check_violation';
+      end if;
+      update audit_log set outcome = p_outcome, after = p_after, status = p_status, detail = p_detail,
+        completed_at = now(), target_id = coalesce(target_id, p_target_id)
+      where id = p_id and outcome = 'pending';
+      return found;
+    end $$`.execute(db);
+  await sql`
+    create function audit_close_abandoned(p_cutoff timestamptz, p_detail text) returns bigint
+    language plpgsql security definer set search_path = public, pg_temp as $$
+    declare n bigint;
+    begin
+      if p_cutoff > now() then
+        raise exception 'cut-off too recent' using errcode = 'insufficient_privilege';
+      end if;
+      update audit_log set outcome = 'unknown', detail = p_detail, completed_at = now()
+      where outcome = 'pending' and at < p_cutoff;
+      get diagnostics n = row_count;
+      return n;
+    end $$`.execute(db);
+  await sql`
+    create function audit_purge(p_cutoff timestamptz) returns bigint
+    language plpgsql security definer set search_path = public, pg_temp as $$
+    declare n bigint; gone bigint[];
+    begin
+      if p_cutoff > now() - make_interval(days => (select min_retention_days from audit_chain where id = 1)) then
+        raise exception 'cut-off too recent' using errcode = 'insufficient_privilege';
+      end if;
+      perform 1 from audit_chain where id = 1 for update;
+      perform set_config('nova.audit_purge', p_cutoff::text, true);
+      with deleted as (delete from audit_log where at < p_cutoff returning seq, completion_seq)
+      select count(*), array_cat(array_agg(seq), array_agg(completion_seq)) into n, gone from deleted;
+      perform set_config('nova.audit_purge', '', true);
+      insert into audit_purged (from_seq, to_seq)
+        select min(s), max(s)
+        from (select s, s - row_number() over (order by s) as island from unnest(gone) as s where s is not null) as g
+        group by island;
+      return n;
+    end $$`.execute(db);
+  for (const fn of [
+    'audit_complete(bigint, text, jsonb, int, text, text)',
+    'audit_close_abandoned(timestamptz, text)',
+    'audit_purge(timestamptz)',
+    'audit_log_chain_insert()',
+    'audit_log_immutable()',
+  ]) {
+    await sql`revoke execute on function ${sql.raw(fn)} from public`.execute(db);
+  }
+}
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),

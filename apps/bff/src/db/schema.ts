@@ -33,6 +33,15 @@ export interface AuditLogTable {
   /** An explicit overwrite of a row that changed since it was shown. */
   forced: ColumnType<boolean, boolean | undefined, never>;
   completed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The hash chain (decision 058), set by the database's triggers only. */
+  seq: ColumnType<string | number | null, never, never>;
+  prev_hash: ColumnType<string | null, never, never>;
+  hash: ColumnType<string | null, never, never>;
+  completion_seq: ColumnType<string | number | null, never, never>;
+  completion_prev_hash: ColumnType<string | null, never, never>;
+  completion_hash: ColumnType<string | null, never, never>;
+  /** The completion filled in the target id (a create learnt it). */
+  target_learnt: ColumnType<boolean, never, never>;
 }
 
 export type CallKind = 'session' | 'person-token' | 'machine';

@@ -79,4 +79,17 @@ export const auditRouter = router({
       });
       return { rows, total, page, pageSize };
     }),
+
+  /** Whether the hash chain is intact, and its first broken link (decision 058). */
+  chain: authedProcedure
+    .output(
+      z.object({
+        intact: z.boolean(),
+        events: z.number(),
+        lastSeq: z.number(),
+        lastHash: z.string(),
+        broken: z.object({ seq: z.number(), recordId: z.string().nullable(), reason: z.string() }).optional(),
+      }),
+    )
+    .query(({ ctx }) => auditOf(ctx).verifyChain()),
 });

@@ -59,6 +59,7 @@ const ALLOWED: Record<string, string> = {
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,
   'audit.list': 'admin adminOnly',
+  'audit.chain': 'admin adminOnly',
   'syncManager.objects.list': 'admin syncer',
   'syncManager.objects.create': 'admin syncer',
   'syncManager.objects.update': 'admin syncer',

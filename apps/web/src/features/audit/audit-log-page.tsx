@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { DOWNLOADS } from '@nova/domain';
 import { trpc } from '../../lib/trpc';
 import { AuditRowView } from './components/audit-row';
+import { ChainStatus } from './components/chain-status';
 
 interface Filter {
   person: string;
@@ -143,6 +144,7 @@ export function AuditLogPage() {
         </Button>
       </div>
       {exportError && <Alert tone="warning">{exportError}</Alert>}
+      <ChainStatus />
       {list.isPending ? (
         <Loading text="Audit-Log wird geladen …" />
       ) : list.isError ? (
