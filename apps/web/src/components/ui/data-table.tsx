@@ -1,75 +1,192 @@
-import { LIMITS } from '@nova/domain';
 import {
   flexRender,
   getCoreRowModel,
-  getPaginationRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type Row,
+  type RowData,
+  type SortingFn,
 } from '@tanstack/react-table';
+import { useId, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { cn } from '../../lib/cn';
 import { Pagination } from './pagination';
+import { PAGE_SIZES, type Grid } from './grid-state';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the augmented interface must keep TanStack's type parameters
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The cell as read (option labels, German numbers): what the search matches. */
+    text?: (row: TData) => string;
+  }
+}
+
+const germanCollator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });
+
+/** Numbers by value, texts in German order (empty cells are `undefined`, last either way). */
+const compareCells: SortingFn<unknown> = (a, b, columnId) => {
+  const x = a.getValue(columnId);
+  const y = b.getValue(columnId);
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  return germanCollator.compare(String(x), String(y));
+};
+
+/** TanStack keeps only `undefined` at the end of a sort, so empty values become that. */
+function withEmptyAsUndefined<T>(columns: ColumnDef<T>[]): ColumnDef<T>[] {
+  return columns.map((column) => {
+    if (!('accessorFn' in column)) return column;
+    const read = column.accessorFn;
+    return {
+      ...column,
+      accessorFn: (row: T, index: number) => {
+        const value: unknown = read(row, index);
+        return value === null || value === '' ? undefined : value;
+      },
+    };
+  });
+}
+
+const control =
+  'min-h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100';
+const label = 'text-sm font-medium text-slate-800 dark:text-slate-200';
+/** The actions column stays at the right edge while the rest scrolls (decision 061). */
+const sticky =
+  'sticky right-0 bg-inherit shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] dark:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.8)]';
 
 /**
- * A table paged on the client (doc 2 "Generic table screen", §9: 20 rows a page, at most 10 page
- * buttons), built on TanStack Table. The page is owned by the caller (kept in the address), so a
- * reload of the list keeps it. A row opens by double-click or, for keyboards and touch, with its own
- * button in the last column (`rowAction`); `data-row-id` lets a closing dialog find that button again.
+ * The generic table (doc 2 "Generic table screen", §9: 20 rows a page, at most 10 page buttons) on
+ * TanStack Table, paged on the client: sort by a header, search every column as it reads, hide
+ * columns ("Spalten"), rows per page and a page to jump to, all of it in the address (`grid`,
+ * decision 061). A row opens by double-click or with its own button in a sticky last column
+ * (`rowAction`); `data-row-id` lets a closing dialog find that button again.
  */
 export function DataTable<T>({
   caption,
   data,
   columns,
-  page,
-  onPageChange,
+  grid,
   rowAction,
   getRowId,
+  toolbar,
+  emptyText = 'Keine Einträge gefunden.',
 }: {
   caption: string;
   data: T[];
   columns: ColumnDef<T>[];
-  page: number;
-  onPageChange: (page: number) => void;
+  grid: Grid;
   rowAction?: { label: (row: T) => string; text: string; onAction: (row: T) => void };
   getRowId: (row: T) => string;
+  /** The screen's own filters, shown beside the search. */
+  toolbar?: ReactNode;
+  /** Shown in the table when nothing is left after searching or filtering. */
+  emptyText?: string;
 }) {
+  const { state, update } = grid;
+  const tableColumns = useMemo(() => withEmptyAsUndefined(columns), [columns]);
+  const searchId = useId();
+  const sizeId = useId();
+  const textOf = (row: Row<T>, columnId: string): string => {
+    const meta = columns.find((column) => column.id === columnId)?.meta;
+    if (meta?.text) return meta.text(row.original);
+    const value = row.getValue(columnId);
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  };
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns a new instance API each render, so the React Compiler must not memoise this component (it skips it either way)
   const table = useReactTable({
     data,
-    columns,
+    columns: tableColumns,
+    defaultColumn: { sortingFn: compareCells as SortingFn<T>, sortUndefined: 'last' },
     getRowId: (row) => getRowId(row),
     getCoreRowModel: getCoreRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    autoResetPageIndex: false,
-    state: { pagination: { pageIndex: page - 1, pageSize: LIMITS.pageSize } },
-    onPaginationChange: (updater) => {
-      const next =
-        typeof updater === 'function' ? updater({ pageIndex: page - 1, pageSize: LIMITS.pageSize }) : updater;
-      onPageChange(next.pageIndex + 1);
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    sortDescFirst: false,
+    getColumnCanGlobalFilter: () => true,
+    globalFilterFn: (row, columnId, needle: string) =>
+      textOf(row, columnId).toLocaleLowerCase('de').includes(needle.trim().toLocaleLowerCase('de')),
+    state: {
+      globalFilter: state.search.trim(),
+      sorting: state.sort ? [state.sort] : [],
+      columnVisibility: Object.fromEntries(state.hidden.map((id) => [id, false])),
+    },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(state.sort ? [state.sort] : []) : updater;
+      update({ sort: next[0] ?? null });
     },
   });
-  const totalPages = table.getPageCount();
+  const ordered = table.getRowModel().rows;
+  const found = ordered.length;
+  const totalPages = Math.max(1, Math.ceil(found / state.pageSize));
+  // An address past the end (after a deletion, or a shared link) shows the last page there is.
+  const page = Math.min(state.page, totalPages);
+  const shownRows = ordered.slice((page - 1) * state.pageSize, page * state.pageSize);
+  const hideable = table.getAllLeafColumns();
+  const visibleCount = table.getVisibleLeafColumns().length + (rowAction ? 1 : 0);
+
   return (
     <div>
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
+          <label htmlFor={searchId} className={label}>
+            Suchen
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={cn(control, 'w-full')}
+            value={state.search}
+            autoComplete="off"
+            onChange={(event) => update({ search: event.target.value })}
+          />
+        </div>
+        {toolbar}
+        <ColumnMenu
+          columns={hideable.map((column) => ({
+            id: column.id,
+            header: typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id,
+            visible: column.getIsVisible(),
+          }))}
+          onChange={(hidden) => update({ hidden })}
+        />
+      </div>
+      <p role="status" className="sr-only">
+        {state.search.trim() ? `${found} Treffer` : ''}
+      </p>
       <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm dark:divide-slate-800">
           <caption className="sr-only">
-            {caption}, Seite {page} von {Math.max(1, totalPages)}
+            {caption}, Seite {page} von {totalPages}
           </caption>
           <thead className="bg-slate-50 dark:bg-slate-900">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className="px-3 py-2 font-semibold whitespace-nowrap text-slate-700 dark:text-slate-200"
-                  >
-                    {header.isPlaceholder
-                      ? null
-                      : flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                      className="px-1 py-1 font-semibold whitespace-nowrap text-slate-700 dark:text-slate-200"
+                    >
+                      {header.isPlaceholder ? null : (
+                        <button
+                          type="button"
+                          className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 hover:bg-slate-200 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:hover:bg-slate-800"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <span aria-hidden="true" className="w-3 text-xs text-slate-500 dark:text-slate-400">
+                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      )}
+                    </th>
+                  );
+                })}
                 {rowAction && (
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className={cn('bg-slate-50 px-3 py-2 dark:bg-slate-900', sticky)}>
                     <span className="sr-only">Aktionen</span>
                   </th>
                 )}
@@ -77,11 +194,24 @@ export function DataTable<T>({
             ))}
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white dark:divide-slate-800 dark:bg-slate-950">
-            {table.getRowModel().rows.map((row) => (
+            {shownRows.length === 0 && (
+              <tr>
+                <td
+                  colSpan={visibleCount}
+                  className="px-3 py-6 text-center text-slate-600 dark:text-slate-300"
+                >
+                  {emptyText}
+                </td>
+              </tr>
+            )}
+            {shownRows.map((row) => (
               <tr
                 key={row.id}
                 data-row-id={row.id}
-                className={rowAction ? 'cursor-pointer hover:bg-brand-50 dark:hover:bg-slate-900' : undefined}
+                className={cn(
+                  'bg-white dark:bg-slate-950',
+                  rowAction && 'cursor-pointer hover:bg-brand-50 dark:hover:bg-slate-900',
+                )}
                 onDoubleClick={rowAction ? () => rowAction.onAction(row.original) : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
@@ -90,7 +220,7 @@ export function DataTable<T>({
                   </td>
                 ))}
                 {rowAction && (
-                  <td className="px-3 py-1 text-right">
+                  <td className={cn('px-3 py-1 text-right', sticky)}>
                     <button
                       type="button"
                       className="min-h-10 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-300 dark:hover:bg-slate-800"
@@ -106,7 +236,140 @@ export function DataTable<T>({
           </tbody>
         </table>
       </div>
-      <Pagination page={page} totalPages={totalPages} onPageChange={(next) => table.setPageIndex(next - 1)} />
+      <Pagination page={page} totalPages={totalPages} onPageChange={(next) => update({ page: next })} />
+      <div className="mt-3 flex flex-wrap items-center justify-center gap-4">
+        <div className="flex items-center gap-2">
+          <label htmlFor={sizeId} className={label}>
+            Pro Seite
+          </label>
+          <select
+            id={sizeId}
+            className={control}
+            value={state.pageSize}
+            onChange={(event) => update({ pageSize: Number(event.target.value) })}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+        {totalPages > 1 && (
+          <JumpToPage page={page} totalPages={totalPages} onJump={(next) => update({ page: next })} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A page number to go to, for pages beyond the visible buttons. */
+function JumpToPage({
+  page,
+  totalPages,
+  onJump,
+}: {
+  page: number;
+  totalPages: number;
+  onJump: (page: number) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(String(page));
+  // Follows the page shown, without remounting (the focus stays in the field after Enter).
+  const [seen, setSeen] = useState(page);
+  if (seen !== page) {
+    setSeen(page);
+    setText(String(page));
+  }
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const wanted = Number.parseInt(text, 10);
+    if (Number.isFinite(wanted)) onJump(Math.min(Math.max(1, wanted), totalPages));
+  };
+  return (
+    <form className="flex items-center gap-2" onSubmit={submit}>
+      <label htmlFor={id} className={label}>
+        Zu Seite
+      </label>
+      <input
+        id={id}
+        className={cn(control, 'w-20')}
+        inputMode="numeric"
+        autoComplete="off"
+        value={text}
+        aria-describedby={`${id}-of`}
+        onChange={(event) => setText(event.target.value.replace(/\D/g, ''))}
+      />
+      <span id={`${id}-of`} className="text-sm text-slate-600 dark:text-slate-300">
+        von {totalPages}
+      </span>
+      <button
+        type="submit"
+        className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+      >
+        Springen
+      </button>
+    </form>
+  );
+}
+
+/** "Spalten": a disclosure of checkboxes, one per column; the last visible one cannot be hidden. */
+function ColumnMenu({
+  columns,
+  onChange,
+}: {
+  columns: { id: string; header: string; visible: boolean }[];
+  onChange: (hidden: string[]) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const visible = columns.filter((column) => column.visible).length;
+  const toggle = (id: string, show: boolean) =>
+    onChange(
+      columns.filter((column) => (column.id === id ? !show : !column.visible)).map((column) => column.id),
+    );
+  return (
+    <div
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+        onClick={() => setOpen((was) => !was)}
+      >
+        Spalten
+      </button>
+      {open && (
+        <fieldset
+          id={panelId}
+          className="absolute right-0 z-20 mt-1 max-h-80 w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <legend className="sr-only">Sichtbare Spalten</legend>
+          {columns.map((column) => (
+            <label
+              key={column.id}
+              className="flex min-h-10 cursor-pointer items-center gap-2 rounded px-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={column.visible}
+                disabled={column.visible && visible === 1}
+                onChange={(event) => toggle(column.id, event.target.checked)}
+              />
+              {column.header}
+            </label>
+          ))}
+        </fieldset>
+      )}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import {
   CATALOGUES,
   CATALOGUE_LOAD_FAILED,
-  LIMITS,
   catalogueMessages,
   optionLabel,
   type Catalogue,
@@ -10,55 +9,34 @@ import {
 } from '@nova/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { failureStatus } from '../../components/failure-status';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
+import { useGridState } from '../../components/ui/grid-state';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
-import { chunk, lazyComponent } from '../../lib/chunks';
 import { useWriteDialog } from '../../lib/write-dialog';
 import { useCatalogueApi, type CatalogueRow } from './catalogue-api';
+import { CatalogueDialog, catalogueDialog } from './dialog-chunk';
 import type { FormValues } from './form-values';
-
-const PAGE_PARAM = 'seite';
-
-/** The add/edit dialog: its own chunk, not needed to show the table (decision 042). */
-const catalogueDialog = chunk(() => import('./catalogue-dialog'));
-const CatalogueDialog = lazyComponent(catalogueDialog, (m) => m.CatalogueDialog);
 
 /**
  * A manager screen of Server Management (doc 2 "Generic table screen"): the catalogue's list, loaded
- * once and paged on the client (the page lives in the address, so reloading the list or the browser
- * keeps it), an add button when the catalogue can create, and the add/edit dialog.
+ * once and sorted, searched and paged on the client (all of it in the address, decision 061), an add
+ * button when the catalogue can create, and the add/edit dialog.
  */
 export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) {
   const catalogue: Catalogue = CATALOGUES[catalogueKey];
   const messages = catalogueMessages(catalogue.entity);
   const list = useCatalogueApi(catalogueKey).list.useQuery();
   const notice = useTimedMessage();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
+  const grid = useGridState();
   // A form left for the sign-in (401 during saving, or the re-authentication before a delete) opens
   // again with what was typed.
   const dialog = useWriteDialog<CatalogueRow, FormValues>(`catalogue:${catalogueKey}`, isFormValues);
-
-  const setPage = (next: number) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (next <= 1) copy.delete(PAGE_PARAM);
-        else copy.set(PAGE_PARAM, String(next));
-        return copy;
-      },
-      { replace: true },
-    );
-
-  // After a deletion (or in an address past the end) the last page there is is shown.
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.length / LIMITS.pageSize)) : 1;
 
   const columns = useMemo(() => columnsOf(catalogue), [catalogue]);
 
@@ -103,8 +81,7 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
             caption={catalogue.title}
             data={list.data}
             columns={columns}
-            page={Math.min(page, totalPages)}
-            onPageChange={setPage}
+            grid={grid}
             getRowId={(row) => String(row.id)}
             rowAction={{
               text: 'Bearbeiten',
@@ -137,7 +114,18 @@ function columnsOf(catalogue: Catalogue): ColumnDef<CatalogueRow>[] {
       header: field.label,
       accessorFn: (row) => row[field.name],
       cell: ({ getValue }) => <Cell field={field} value={getValue()} />,
+      meta: { text: (row) => cellText(field, row[field.name]) },
     }));
+}
+
+/** A cell as it reads: what the search matches. */
+function cellText(field: CatalogueField, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if ((field.kind === 'yes-no' || field.kind === 'options') && typeof value === 'number') {
+    return optionLabel(field.options ?? [], value);
+  }
+  if (typeof value === 'number') return value.toLocaleString('de-DE');
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function Cell({ field, value }: { field: CatalogueField; value: unknown }) {

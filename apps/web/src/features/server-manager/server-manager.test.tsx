@@ -1,12 +1,11 @@
 import { CATALOGUES } from '@nova/domain';
-import type { ColumnDef } from '@tanstack/react-table';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DataTable } from '../../components/ui/data-table';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { CataloguePage } from './catalogue-page';
+import { catalogueDialog } from './dialog-chunk';
 import { emptyValues, isNumericText, payloadOf, valuesOf } from './form-values';
 import { hubCards } from './hub-page';
 
@@ -121,55 +120,6 @@ describe('form values (doc 2 §5)', () => {
   });
 });
 
-describe('DataTable', () => {
-  const rows = Array.from({ length: 45 }, (_, index) => ({ id: index + 1, name: `Zeile ${index + 1}` }));
-  const columns: ColumnDef<(typeof rows)[number]>[] = [
-    { id: 'id', header: 'ID', accessorFn: (row) => row.id },
-    { id: 'name', header: 'Name', accessorFn: (row) => row.name },
-  ];
-
-  function renderTable(page: number) {
-    const onPageChange = vi.fn();
-    const onAction = vi.fn();
-    render(
-      <DataTable
-        caption="Test"
-        data={rows}
-        columns={columns}
-        page={page}
-        onPageChange={onPageChange}
-        getRowId={(row) => String(row.id)}
-        rowAction={{ text: 'Bearbeiten', label: (row) => `Zeile ${row.id} bearbeiten`, onAction }}
-      />,
-    );
-    return { onPageChange, onAction };
-  }
-
-  it('shows 20 rows of the current page and numbered pages between Zurück and Weiter', async () => {
-    const { onPageChange } = renderTable(3);
-    const body = screen.getAllByRole('rowgroup')[1];
-    if (!body) throw new Error('no body');
-    expect(within(body).getAllByRole('row')).toHaveLength(5);
-    expect(within(body).getAllByRole('row')[0]?.textContent).toContain('Zeile 41');
-    expect(screen.getByRole('button', { name: 'Seite 3' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getAllByRole('button', { name: /^Seite/ })).toHaveLength(3);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Weiter' }).disabled).toBe(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Zurück' }));
-    expect(onPageChange).toHaveBeenCalledWith(2);
-    await userEvent.click(screen.getByRole('button', { name: 'Seite 1' }));
-    expect(onPageChange).toHaveBeenLastCalledWith(1);
-  });
-
-  it('opens a row by double-click and by its own button from the keyboard', async () => {
-    const { onAction } = renderTable(1);
-    fireEvent.doubleClick(screen.getByText('Zeile 2'));
-    expect(onAction).toHaveBeenCalledWith(rows[1]);
-    screen.getByRole('button', { name: 'Zeile 5 bearbeiten' }).focus();
-    await userEvent.keyboard('{Enter}');
-    expect(onAction).toHaveBeenLastCalledWith(rows[4]);
-  });
-});
-
 describe('a catalogue screen with the write dialog', () => {
   const ROW = { id: 7, name: 'Erste Schritte', description: 'Melde dich an', exp: 10, money: 500 };
   const answer = vi.fn<Answer>();
@@ -186,8 +136,9 @@ describe('a catalogue screen with the write dialog', () => {
     );
   }
 
-  // The dialog is a chunk of its own: loaded once here, so no test waits for the first import.
-  beforeAll(() => import('./catalogue-dialog'));
+  // The dialog is a chunk of its own, loaded once here as the idle prefetch would (so no test waits
+  // for the first import).
+  beforeAll(() => catalogueDialog());
   beforeEach(() => {
     sessionStorage.clear();
     answer.mockReset();

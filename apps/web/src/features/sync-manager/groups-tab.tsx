@@ -1,9 +1,9 @@
 import { SYNC_MANAGER_TEXTS as T } from '@nova/domain';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
 import { useWriteDialog } from '../../lib/write-dialog';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
+import { useGridState } from '../../components/ui/grid-state';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Loading } from '../../components/ui/loading';
@@ -14,7 +14,12 @@ import { isGroupValues, type GroupValues } from './values';
 
 const columns: ColumnDef<SyncGroupRow>[] = [
   { id: 'name', header: T.columns.name, accessorFn: (row) => row.name },
-  { id: 'keycloakName', header: T.columns.keycloakName, accessorFn: (row) => row.keycloakName ?? '–' },
+  {
+    id: 'keycloakName',
+    header: T.columns.keycloakName,
+    accessorFn: (row) => row.keycloakName ?? '',
+    cell: ({ getValue }) => getValue<string>() || '–',
+  },
   { id: 'linked', header: T.columns.linkedObjects, accessorFn: (row) => row.syncObjects.length },
 ];
 
@@ -24,7 +29,7 @@ const columns: ColumnDef<SyncGroupRow>[] = [
 export function GroupsTab({ onDone }: { onDone: (text: string) => void }) {
   const { objects, groups } = useSyncLists();
   const dialog = useWriteDialog<SyncGroupRow, GroupValues>(SYNC_SCOPES.groups, isGroupValues);
-  const [page, setPage] = useState(1);
+  const grid = useGridState('gruppen-');
 
   return (
     <div>
@@ -45,8 +50,7 @@ export function GroupsTab({ onDone }: { onDone: (text: string) => void }) {
           caption={T.tabGroups}
           data={groups.data}
           columns={columns}
-          page={page}
-          onPageChange={setPage}
+          grid={grid}
           getRowId={(row) => String(row.id)}
           rowAction={{
             text: 'Bearbeiten',

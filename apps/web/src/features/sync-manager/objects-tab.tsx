@@ -1,9 +1,10 @@
 import { PLATFORMS, PLATFORM_LABELS, SYNC_MANAGER_TEXTS as T } from '@nova/domain';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useWriteDialog } from '../../lib/write-dialog';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
+import { useGridState } from '../../components/ui/grid-state';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Field, Select } from '../../components/ui/field';
@@ -14,6 +15,9 @@ import { ObjectDialog, syncDialogs } from './dialogs';
 import { isObjectValues, type ObjectValues } from './values';
 
 const ALL = '';
+/** The tab's filters in the address (decision 061), beside the grid's own parameters. */
+const FILTERS = ['plattform', 'externeId', 'gruppe'] as const;
+type FilterKey = (typeof FILTERS)[number];
 
 const columns: ColumnDef<SyncObjectRow>[] = [
   { id: 'plattform', header: T.columns.plattform, accessorFn: (row) => PLATFORM_LABELS[row.plattform] },
@@ -29,27 +33,21 @@ const columns: ColumnDef<SyncObjectRow>[] = [
 export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
   const { objects, groups } = useSyncLists();
   const dialog = useWriteDialog<SyncObjectRow, ObjectValues>(SYNC_SCOPES.objects, isObjectValues);
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState({ plattform: ALL, externalId: ALL, group: ALL });
+  const grid = useGridState('objekte-', FILTERS);
+  const filter = grid.state.filters;
+  const chosen = (key: FilterKey) => filter[key] ?? ALL;
 
   const externalIds = useMemo(
     () => [...new Set((objects.data ?? []).map((o) => o.externalId))].sort(),
     [objects.data],
   );
-  const shown = useMemo(
-    () =>
-      (objects.data ?? []).filter(
-        (o) =>
-          (filter.plattform === ALL || o.plattform === filter.plattform) &&
-          (filter.externalId === ALL || o.externalId === filter.externalId) &&
-          (filter.group === ALL || String(o.syncGroup?.id ?? '') === filter.group),
-      ),
-    [objects.data, filter],
+  const shown = (objects.data ?? []).filter(
+    (o) =>
+      (chosen('plattform') === ALL || o.plattform === chosen('plattform')) &&
+      (chosen('externeId') === ALL || o.externalId === chosen('externeId')) &&
+      (chosen('gruppe') === ALL || String(o.syncGroup?.id ?? '') === chosen('gruppe')),
   );
-  const choose = (key: keyof typeof filter) => (value: string) => {
-    setFilter((current) => ({ ...current, [key]: value }));
-    setPage(1);
-  };
+  const choose = (key: FilterKey) => (value: string) => grid.update({ filters: { ...filter, [key]: value } });
 
   return (
     <div>
@@ -62,7 +60,11 @@ export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
         <Field label={T.columns.plattform}>
           {(props) => (
-            <Select {...props} value={filter.plattform} onChange={(e) => choose('plattform')(e.target.value)}>
+            <Select
+              {...props}
+              value={chosen('plattform')}
+              onChange={(e) => choose('plattform')(e.target.value)}
+            >
               <option value={ALL}>{T.all}</option>
               {PLATFORMS.map((p) => (
                 <option key={p} value={p}>
@@ -76,8 +78,8 @@ export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
           {(props) => (
             <Select
               {...props}
-              value={filter.externalId}
-              onChange={(e) => choose('externalId')(e.target.value)}
+              value={chosen('externeId')}
+              onChange={(e) => choose('externeId')(e.target.value)}
             >
               <option value={ALL}>{T.all}</option>
               {externalIds.map((id) => (
@@ -90,7 +92,7 @@ export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
         </Field>
         <Field label={T.columns.syncGroup}>
           {(props) => (
-            <Select {...props} value={filter.group} onChange={(e) => choose('group')(e.target.value)}>
+            <Select {...props} value={chosen('gruppe')} onChange={(e) => choose('gruppe')(e.target.value)}>
               <option value={ALL}>{T.all}</option>
               {(groups.data ?? []).map((g) => (
                 <option key={g.id} value={String(g.id)}>
@@ -108,15 +110,15 @@ export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
         <Loading />
       ) : objects.isError ? (
         <LoadFailure text={T.objectsLoadFailed} onRetry={() => void objects.refetch()} />
-      ) : shown.length === 0 ? (
+      ) : objects.data.length === 0 ? (
         <EmptyState>{T.noObjects}</EmptyState>
       ) : (
         <DataTable
           caption={T.objectsTitle}
           data={shown}
           columns={columns}
-          page={page}
-          onPageChange={setPage}
+          grid={grid}
+          emptyText={T.noObjects}
           getRowId={(row) => String(row.id)}
           rowAction={{
             text: 'Bearbeiten',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveDraft } from '../../lib/form-draft';
+import { syncDialogs } from './dialogs';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { SyncManagerPage } from './sync-manager-page';
 
@@ -62,8 +63,9 @@ const renderPage = () =>
     answer,
   );
 
-// The dialogs are a chunk of their own: loaded once here, so no test waits for the first import.
-beforeAll(() => import('./sync-dialogs'));
+// The dialogs are a chunk of their own, loaded once here as the idle prefetch would (so no test
+// waits for the first import).
+beforeAll(() => syncDialogs());
 
 /** Lists as loaded; `remove` answers the delete calls. */
 function bff(remove: (path: string, input: unknown) => Promise<unknown>) {
