@@ -4,13 +4,9 @@
  * and an integrator's bearer token; what reached the game API (method, path, body); the one
  * field-error shape from the BFF's own validation and from the game API's 400.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySessionStore } from '../src/session/memory-store';
-import type { SessionManager } from '../src/session/manager';
-import { SPA, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
-import { startMockGameApi, type MockGameApi } from './mock-game-api';
-import { startMockIssuer, type MockIssuer } from './mock-issuer';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SPA, type TrpcErrorBody } from './helpers';
+import { withTestBff } from './test-bff';
 
 const CLIENT_ID = 'nova-web';
 const HUB = 'web:admin:server-manager';
@@ -86,43 +82,23 @@ const CASES = [
 ] as const;
 
 describe('catalogue procedures', () => {
-  let issuer: MockIssuer;
-  let api: MockGameApi;
-  let app: FastifyInstance;
-  let manager: SessionManager;
-  let store: MemorySessionStore;
+  const bff = withTestBff();
 
-  beforeAll(async () => {
-    issuer = await startMockIssuer();
-    api = await startMockGameApi();
-    store = new MemorySessionStore();
-    app = await testApp(
-      { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: CLIENT_ID, GAME_API_URL: api.url },
-      { store },
-    );
-    manager = testSessionManager(store);
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-    await Promise.all([api.close(), issuer.close()]);
-  });
   beforeEach(() => {
-    api.reset();
     for (const { path } of CASES) {
-      api.on('POST', path, ({ body }) => ({
+      bff.api.on('POST', path, ({ body }) => ({
         status: 201,
         body: { id: 77, ...(JSON.parse(body) as object) },
       }));
-      api.on('PUT', `${path}/5`, ({ body }) => ({ body: { id: 5, ...(JSON.parse(body) as object) } }));
-      api.on('GET', `${path}/5`, { body: { id: 5, ...CASES.find((c) => c.path === path)?.body } });
-      api.on('DELETE', `${path}/5`, { status: 204 });
+      bff.api.on('PUT', `${path}/5`, ({ body }) => ({ body: { id: 5, ...(JSON.parse(body) as object) } }));
+      bff.api.on('GET', `${path}/5`, { body: { id: 5, ...CASES.find((c) => c.path === path)?.body } });
+      bff.api.on('DELETE', `${path}/5`, { status: 204 });
     }
   });
 
   /** A browser session with these roles: its cookie. */
   async function sessionWith(roles: string[]): Promise<string> {
-    const { id } = await manager.create({
+    const { id } = await bff.manager.create({
       userId: 'u-1',
       sid: 'sid-1',
       displayName: 'Verwalter',
@@ -141,7 +117,7 @@ describe('catalogue procedures', () => {
   }
 
   async function bearerWith(roles: string[]): Promise<string> {
-    return issuer.sign(
+    return bff.issuer.sign(
       {
         sub: 'svc-1',
         azp: 'integrator',
@@ -174,7 +150,7 @@ describe('catalogue procedures', () => {
   }
 
   const mutate = (procedure: string, input: unknown, headers: Record<string, string>) =>
-    app.inject({
+    bff.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
       headers: { ...headers, 'content-type': 'application/json' },
@@ -224,7 +200,7 @@ describe('catalogue procedures', () => {
             await headersFor(caller, c.role, c.other),
           );
           expect(response.statusCode).toBe(expected);
-          const seen = api.requests.filter((r) => r.method !== 'GET');
+          const seen = bff.api.requests.filter((r) => r.method !== 'GET');
           if (expected === 200) {
             expect(seen).toHaveLength(1);
             expect(seen[0]).toMatchObject({ method: op.request.method, path: op.request.path });
@@ -242,8 +218,8 @@ describe('catalogue procedures', () => {
   }
 
   it('lists a catalogue for its role and refuses a player', async () => {
-    api.on('GET', 'wanted-reasons', { body: [{ id: 1, reason_name: 'Mord', points: 6, is_static: 1 }] });
-    const allowed = await app.inject({
+    bff.api.on('GET', 'wanted-reasons', { body: [{ id: 1, reason_name: 'Mord', points: 6, is_static: 1 }] });
+    const allowed = await bff.app.inject({
       method: 'GET',
       url: '/trpc/catalogue.wantedReasons.list',
       headers: await headersFor('allowed', 'web:admin:server-manager:wanted', ''),
@@ -251,7 +227,7 @@ describe('catalogue procedures', () => {
     expect(allowed.json()).toEqual({
       result: { data: [{ id: 1, reason_name: 'Mord', points: 6, is_static: 1 }] },
     });
-    const player = await app.inject({
+    const player = await bff.app.inject({
       method: 'GET',
       url: '/trpc/catalogue.wantedReasons.list',
       headers: await headersFor('spieler', '', ''),
@@ -260,7 +236,7 @@ describe('catalogue procedures', () => {
   });
 
   it('passes the game API’s 400 validationErrors through as German field errors', async () => {
-    api.on('POST', 'wanted-reasons', {
+    bff.api.on('POST', 'wanted-reasons', {
       status: 400,
       body: { validationErrors: { reason_name: 'Diesen Grund gibt es bereits' } },
     });
@@ -292,21 +268,30 @@ describe('catalogue procedures', () => {
       url: 'Muss eine Adresse mit http:// oder https:// sein',
       color: 'Muss eine Farbe im Format #RRGGBB sein',
     });
-    expect(api.requests).toEqual([]);
+    expect(bff.api.requests).toEqual([]);
   });
 
   it('refuses numbers out of range, fractions and unknown fields', async () => {
-    const response = await mutate(
-      'catalogue.wantedReasons.create',
-      { values: { reason_name: 'Mord', points: 2.5, is_static: 3, extra: 1 } },
-      await headersFor('allowed', 'web:admin:server-manager:wanted', ''),
-    );
-    expect(response.json<TrpcErrorBody>().error.data.fieldErrors).toEqual({
-      points: 'Muss eine ganze Zahl sein',
-      is_static: 'Bitte wähle einen Wert aus der Liste',
-      body: 'Unbekanntes Feld',
-    });
-    expect(api.requests).toEqual([]);
+    const headers = await headersFor('allowed', 'web:admin:server-manager:wanted', '');
+    const cases = [
+      { points: 101, expected: 'Darf höchstens 100 sein' },
+      { points: -1, expected: 'Muss mindestens 0 sein' },
+      { points: 2.5, expected: 'Muss eine ganze Zahl sein' },
+    ];
+    for (const { points, expected } of cases) {
+      const response = await mutate(
+        'catalogue.wantedReasons.create',
+        { values: { reason_name: 'Mord', points, is_static: 3, extra: 1 } },
+        headers,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json<TrpcErrorBody>().error.data.fieldErrors, String(points)).toEqual({
+        points: expected,
+        is_static: 'Bitte wähle einen Wert aus der Liste',
+        body: 'Unbekanntes Feld',
+      });
+    }
+    expect(bff.api.requests).toEqual([]);
   });
 
   it('applies the skin defaults of doc 2 §9 to fields left out', async () => {
@@ -328,7 +313,7 @@ describe('catalogue procedures', () => {
       await headersFor('allowed', 'web:admin:server-manager:skin', ''),
     );
     expect(response.statusCode).toBe(200);
-    expect(JSON.parse(api.requests[0]?.body ?? '')).toMatchObject({
+    expect(JSON.parse(bff.api.requests[0]?.body ?? '')).toMatchObject({
       job: -1,
       faction: -1,
       gang: -1,
@@ -338,7 +323,7 @@ describe('catalogue procedures', () => {
   });
 
   it('accepts a write answered without a body (201/204 are not fixed by the contract)', async () => {
-    api.on('PUT', 'achievements/5', { status: 204 });
+    bff.api.on('PUT', 'achievements/5', { status: 204 });
     const response = await mutate(
       'catalogue.achievements.update',
       { id: 5, values: CASES[0].body, expected: { id: 5, ...CASES[0].body } },
@@ -353,6 +338,6 @@ describe('catalogue procedures', () => {
       const response = await mutate('catalogue.achievements.remove', { id, expected: { id: 5 } }, headers);
       expect(response.statusCode, String(id)).toBe(400);
     }
-    expect(api.requests).toEqual([]);
+    expect(bff.api.requests).toEqual([]);
   });
 });

@@ -5,13 +5,9 @@
  * nothing. "Trotzdem speichern" (`force`) writes anyway and is recorded as forced.
  */
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySessionStore } from '../src/session/memory-store';
-import type { SessionManager } from '../src/session/manager';
-import { SPA, sharedTestDatabase, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
-import { startMockGameApi, type MockGameApi } from './mock-game-api';
-import { startMockIssuer, type MockIssuer } from './mock-issuer';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SPA, sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { withTestBff } from './test-bff';
 
 const ROLES = ['web:admin:server-manager', 'web:admin:server-manager:achievement', 'web:admin:sync-manager'];
 
@@ -25,38 +21,18 @@ interface ConflictBody extends TrpcErrorBody {
 }
 
 describe('conditional writes', () => {
-  let issuer: MockIssuer;
-  let api: MockGameApi;
-  let app: FastifyInstance;
-  let manager: SessionManager;
-  let store: MemorySessionStore;
   // Test files and runs share the audit table: ids of this run only.
   let id = 0;
   let seen: Record<string, string | number>;
+  const bff = withTestBff();
 
-  beforeAll(async () => {
-    issuer = await startMockIssuer();
-    api = await startMockGameApi();
-    store = new MemorySessionStore();
-    app = await testApp(
-      { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'nova-web', GAME_API_URL: api.url },
-      { store },
-    );
-    manager = testSessionManager(store);
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-    await Promise.all([api.close(), issuer.close()]);
-  });
   beforeEach(() => {
-    api.reset();
     id = randomInt(1_000_000, 2_000_000_000);
     seen = { id, name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 500 };
   });
 
   async function as(username: string): Promise<Record<string, string>> {
-    const session = await manager.create({
+    const session = await bff.manager.create({
       userId: `id-${username}`,
       sid: null,
       displayName: username,
@@ -74,14 +50,14 @@ describe('conditional writes', () => {
   }
 
   const mutate = async (procedure: string, input: unknown, username = 'bernd') =>
-    app.inject({
+    bff.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
       headers: { ...(await as(username)), 'content-type': 'application/json' },
       payload: JSON.stringify(input),
     });
 
-  const writes = () => api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+  const writes = () => bff.api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 
   async function records(type: string) {
     const db = await sharedTestDatabase().open();
@@ -96,9 +72,9 @@ describe('conditional writes', () => {
 
   /** The game API holds `row` for this id (GET), and answers PUT and DELETE. */
   function gameApiHolds(path: string, row: unknown) {
-    api.on('GET', `${path}/${id}`, row === null ? { status: 404, body: {} } : { body: row });
-    api.on('PUT', `${path}/${id}`, ({ body }) => ({ body: { id, ...(JSON.parse(body) as object) } }));
-    api.on('DELETE', `${path}/${id}`, { status: 204 });
+    bff.api.on('GET', `${path}/${id}`, row === null ? { status: 404, body: {} } : { body: row });
+    bff.api.on('PUT', `${path}/${id}`, ({ body }) => ({ body: { id, ...(JSON.parse(body) as object) } }));
+    bff.api.on('DELETE', `${path}/${id}`, { status: 204 });
   }
 
   it('refuses an update of a row changed meanwhile with the current row and who changed it; nothing is written', async () => {
@@ -112,7 +88,7 @@ describe('conditional writes', () => {
     expect(annas.statusCode).toBe(200);
     // ... then Bernd, who loaded the row before her save.
     const theirs = { ...seen, exp: 111 };
-    api.reset();
+    bff.api.reset();
     gameApiHolds('achievements', theirs);
     const response = await mutate('catalogue.achievements.update', {
       id,
@@ -181,7 +157,7 @@ describe('conditional writes', () => {
     });
     expect(writes()).toEqual([]);
 
-    api.reset();
+    bff.api.reset();
     gameApiHolds('achievements', seen);
     const removed = await mutate('catalogue.achievements.remove', { id, expected: seen });
     expect(removed.statusCode).toBe(200);
@@ -204,7 +180,7 @@ describe('conditional writes', () => {
       name: 'Cafe\u0301',
       syncObjects: [...group.syncObjects].reverse(),
     });
-    api.on('PUT', `sync-manager/sync-groups/${id}`, { status: 204 });
+    bff.api.on('PUT', `sync-manager/sync-groups/${id}`, { status: 204 });
     const response = await mutate('syncManager.groups.update', {
       id,
       values: { name: 'Café', keycloakName: '/Team', syncObjects: [{ id: 1 }, { id: 2 }] },
@@ -222,7 +198,7 @@ describe('conditional writes', () => {
       description: 'Rolle',
       syncGroup: null,
     };
-    api.on('GET', 'sync-manager/sync-objects', {
+    bff.api.on('GET', 'sync-manager/sync-objects', {
       body: [{ ...object, syncGroup: { id: 9, name: 'Admin' } }],
     });
     const moved = await mutate('syncManager.objects.update', {

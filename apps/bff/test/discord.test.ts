@@ -6,25 +6,17 @@
  */
 import { DEMO_DISCORD_CLIENT_ID, DEMO_DISCORD_CLIENT_SECRET } from '@nova/demo';
 import { snowflakeOf, startDiscordSim, type RunningDiscordSim } from '@nova/discord-sim';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySessionStore } from '../src/session/memory-store';
-import type { SessionManager } from '../src/session/manager';
-import { sharedTestDatabase, testApp, testSessionManager } from './helpers';
-import { startMockGameApi, type MockGameApi } from './mock-game-api';
-import { startMockIssuer, type MockIssuer } from './mock-issuer';
+import { sharedTestDatabase, testApp } from './helpers';
+import { withTestBff } from './test-bff';
 
 const PUBLIC = 'http://localhost:3000';
 const CALLBACK = `${PUBLIC}/auth/discord/callback`;
 const WIZARD = '/control-panel/user/sync/discord';
 
 describe('Discord linking', () => {
-  let issuer: MockIssuer;
-  let api: MockGameApi;
   let discord: RunningDiscordSim;
-  let app: FastifyInstance;
-  let manager: SessionManager;
-  let store: MemorySessionStore;
   /** Every Discord access token the BFF received, to prove none reaches the browser. */
   const discordTokens: string[] = [];
   /** Every answer the browser got from the BFF in this test. */
@@ -40,44 +32,33 @@ describe('Discord linking', () => {
   };
 
   beforeAll(async () => {
-    issuer = await startMockIssuer();
-    api = await startMockGameApi();
     discord = await startDiscordSim({
       clientId: DEMO_DISCORD_CLIENT_ID,
       clientSecret: DEMO_DISCORD_CLIENT_SECRET,
       redirectUris: [CALLBACK],
       host: '127.0.0.1',
     });
-    store = new MemorySessionStore();
-    app = await testApp(
-      {
-        OIDC_ISSUER: issuer.issuer,
-        GAME_API_URL: api.url,
-        DISCORD_CLIENT_ID: DEMO_DISCORD_CLIENT_ID,
-        DISCORD_CLIENT_SECRET: DEMO_DISCORD_CLIENT_SECRET,
-        DISCORD_AUTHORIZE_URL: `${discord.url}/oauth2/authorize`,
-        DISCORD_API_URL: `${discord.url}/api/v10`,
-      },
-      { store, discordFetch: capturingFetch },
-    );
-    manager = testSessionManager(store);
   });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-    await Promise.all([api.close(), issuer.close(), discord.close()]);
+  afterAll(() => discord.close());
+  const bff = withTestBff({
+    env: () => ({
+      DISCORD_CLIENT_ID: DEMO_DISCORD_CLIENT_ID,
+      DISCORD_CLIENT_SECRET: DEMO_DISCORD_CLIENT_SECRET,
+      DISCORD_AUTHORIZE_URL: `${discord.url}/oauth2/authorize`,
+      DISCORD_API_URL: `${discord.url}/api/v10`,
+    }),
+    overrides: { discordFetch: capturingFetch },
   });
   beforeEach(() => {
-    api.reset();
     answers = [];
-    api.on('POST', 'user/u-1/external-accounts', ({ body }) => ({
+    bff.api.on('POST', 'user/u-1/external-accounts', ({ body }) => ({
       status: 201,
       body: { id: 40, ...(JSON.parse(body) as object) },
     }));
   });
 
   async function cookieOf(userId = 'u-1'): Promise<string> {
-    const { id } = await manager.create({
+    const { id } = await bff.manager.create({
       userId,
       sid: null,
       displayName: 'Jonas_Weber',
@@ -94,7 +75,7 @@ describe('Discord linking', () => {
   }
 
   async function browser(url: string, cookie: string): Promise<LightMyRequestResponse> {
-    const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+    const response = await bff.app.inject({ method: 'GET', url, headers: { cookie } });
     answers.push(response);
     return response;
   }
@@ -134,7 +115,7 @@ describe('Discord linking', () => {
     return `popup:${/data-result="([a-z]+)"/.exec(response.body)?.[1] ?? ''}`;
   }
 
-  const linkRequests = () => api.requests.filter((r) => r.method === 'POST');
+  const linkRequests = () => bff.api.requests.filter((r) => r.method === 'POST');
 
   it('links the Discord user id, revokes the token and returns to the wizard', async () => {
     const cookie = await cookieOf();
@@ -181,7 +162,7 @@ describe('Discord linking', () => {
     expect(resultOf(noState)).toBe('redirect:failed');
     const forged = await browser(`/auth/discord/callback?code=${code}&state=a.r.${Date.now()}.b`, cookie);
     expect(resultOf(forged)).toBe('redirect:failed');
-    const anonymous = await app.inject({ url: `${callback.pathname}${callback.search}` });
+    const anonymous = await bff.app.inject({ url: `${callback.pathname}${callback.search}` });
     expect(resultOf(anonymous)).toBe('redirect:failed');
     expect(linkRequests()).toEqual([]);
 
@@ -206,14 +187,14 @@ describe('Discord linking', () => {
     const discordId = snowflakeOf('nova_spieler');
     const account = { id: 40, userId: 'u-1', plattform: 'discord', externalId: discordId };
     const status = async () => {
-      const answer = await app.inject({
+      const answer = await bff.app.inject({
         url: '/trpc/externalAccounts.status',
         headers: { cookie, 'x-csrf': '1' },
       });
       expect(answer.statusCode).toBe(200);
       return answer.json<{ result: { data: { discord: unknown } } }>().result.data.discord;
     };
-    api.on('GET', 'user/u-1/external-accounts', { status: 200, body: [account] });
+    bff.api.on('GET', 'user/u-1/external-accounts', { status: 200, body: [account] });
     expect(resultOf(await browser(await authorise(cookie, 'allow'), cookie))).toBe('popup:linked');
     expect(await status()).toEqual({ id: 40, externalId: discordId, name: 'nova_spieler' });
     const db = await sharedTestDatabase().open();
@@ -224,15 +205,15 @@ describe('Discord linking', () => {
     for (const token of discordTokens) expect(JSON.stringify(kept)).not.toContain(token);
 
     // A name kept for another Discord id is not shown for this one.
-    api.on('GET', 'user/u-1/external-accounts', {
+    bff.api.on('GET', 'user/u-1/external-accounts', {
       status: 200,
       body: [{ ...account, externalId: '123456789012345678' }],
     });
     expect(await status()).toEqual({ id: 40, externalId: '123456789012345678', name: null });
 
-    api.on('GET', 'user/u-1/external-accounts', { status: 200, body: [account] });
-    api.on('DELETE', 'user/u-1/external-accounts/40', { status: 204 });
-    const unlink = await app.inject({
+    bff.api.on('GET', 'user/u-1/external-accounts', { status: 200, body: [account] });
+    bff.api.on('DELETE', 'user/u-1/external-accounts/40', { status: 204 });
+    const unlink = await bff.app.inject({
       method: 'POST',
       url: '/trpc/externalAccounts.unlink',
       headers: { cookie, 'x-csrf': '1', 'content-type': 'application/json' },
@@ -243,7 +224,7 @@ describe('Discord linking', () => {
   });
 
   it('reports a conflict when another player has linked this Discord account, and revokes the token', async () => {
-    api.on('POST', 'user/u-1/external-accounts', { status: 409, body: { error: 'vergeben' } });
+    bff.api.on('POST', 'user/u-1/external-accounts', { status: 409, body: { error: 'vergeben' } });
     const cookie = await cookieOf();
     const done = await browser(await authorise(cookie, 'allow'), cookie);
     expect(resultOf(done)).toBe('popup:conflict');
@@ -251,19 +232,19 @@ describe('Discord linking', () => {
   });
 
   it('serves the popup page’s script from our origin, posting only to our origin', async () => {
-    const script = await app.inject({ url: '/auth/discord/popup.js' });
+    const script = await bff.app.inject({ url: '/auth/discord/popup.js' });
     expect(script.headers['content-type']).toContain('text/javascript');
     expect(script.body).toContain('window.location.origin');
     expect(script.body).not.toContain("'*'");
   });
 
   it('sends someone who is not signed in to the sign-in first', async () => {
-    const start = await app.inject({ url: '/auth/discord/start?mode=popup' });
+    const start = await bff.app.inject({ url: '/auth/discord/start?mode=popup' });
     expect(start.headers.location).toBe(`/auth/login?returnTo=${encodeURIComponent(WIZARD)}`);
   });
 
   it('is off, and says so in the public configuration, without a Discord application', async () => {
-    const plain = await testApp({ OIDC_ISSUER: issuer.issuer, GAME_API_URL: api.url });
+    const plain = await testApp({ OIDC_ISSUER: bff.issuer.issuer, GAME_API_URL: bff.api.url });
     try {
       const start = await plain.inject({
         url: '/auth/discord/start?mode=redirect',
@@ -273,7 +254,7 @@ describe('Discord linking', () => {
       expect((await plain.inject({ url: '/public-config.json' })).json()).toMatchObject({
         discordLinking: false,
       });
-      expect((await app.inject({ url: '/public-config.json' })).json()).toMatchObject({
+      expect((await bff.app.inject({ url: '/public-config.json' })).json()).toMatchObject({
         discordLinking: true,
       });
     } finally {

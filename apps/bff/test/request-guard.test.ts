@@ -2,37 +2,27 @@
  * ARCHITECTURE §5: cookie-authenticated /trpc requests must prove they come from our SPA, and bearer
  * tokens are checked strictly. Tested as tables over queries, mutations-shaped POSTs and batches.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySessionStore } from '../src/session/memory-store';
-import { SPA, testApp, testSessionManager } from './helpers';
-import { startMockGameApi, type MockGameApi } from './mock-game-api';
-import { startMockIssuer, type MockIssuer } from './mock-issuer';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SPA } from './helpers';
+import { withTestBff } from './test-bff';
 
 const CLIENT_ID = 'nova-web';
 
 describe('/trpc request guard', () => {
-  let issuer: MockIssuer;
-  let api: MockGameApi;
-  let app: FastifyInstance;
-  let store: MemorySessionStore;
+  const bff = withTestBff();
   let cookie: string;
 
-  beforeAll(async () => {
-    issuer = await startMockIssuer();
-    api = await startMockGameApi();
-    api.on('GET', 'toplist', {
+  beforeEach(() => {
+    bff.api.on('GET', 'toplist', {
       body: {
         players: {},
         list: { most_crimes: [], most_prestige: [], most_login_streak: [], most_playtime: [] },
       },
     });
-    api.on('GET', 'user/u-1', { body: { id: 'u-1', username: 'spieler' } });
-    store = new MemorySessionStore();
-    const env = { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: CLIENT_ID, GAME_API_URL: api.url };
-    app = await testApp(env, { store });
-    const manager = testSessionManager(store);
-    const { id } = await manager.create({
+    bff.api.on('GET', 'user/u-1', { body: { id: 'u-1', username: 'spieler' } });
+  });
+  beforeAll(async () => {
+    const { id } = await bff.manager.create({
       userId: 'u-1',
       sid: 'sid-1',
       displayName: 'Jonas_Weber',
@@ -46,12 +36,6 @@ describe('/trpc request guard', () => {
       },
     });
     cookie = `nova_session=${id}`;
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-    await api.close();
-    await issuer.close();
   });
 
   const query = '/trpc/player.user';
@@ -116,27 +100,27 @@ describe('/trpc request guard', () => {
   ] as const;
 
   it.each(attempts)('rejects $name with 403 before any procedure runs', async (attempt) => {
-    api.requests.length = 0;
-    const response = await app.inject({
+    bff.api.requests.length = 0;
+    const response = await bff.app.inject({
       method: attempt.method,
       url: attempt.url,
       headers: { cookie, ...attempt.headers },
       ...('payload' in attempt ? { payload: attempt.payload } : {}),
     });
     expect(response.statusCode).toBe(403);
-    expect(api.requests).toHaveLength(0);
+    expect(bff.api.requests).toHaveLength(0);
   });
 
   it('accepts the SPA request and relays the session token, not the cookie', async () => {
-    api.requests.length = 0;
-    const response = await app.inject({
+    bff.api.requests.length = 0;
+    const response = await bff.app.inject({
       method: 'GET',
       url: query,
       headers: { cookie, ...SPA, origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(api.requests).toEqual([
+    expect(bff.api.requests).toEqual([
       {
         method: 'GET',
         path: 'user/u-1',
@@ -148,13 +132,13 @@ describe('/trpc request guard', () => {
   });
 
   it('a signed-in-only procedure without a session is 401, never a redirect', async () => {
-    const response = await app.inject({ method: 'GET', url: query, headers: SPA });
+    const response = await bff.app.inject({ method: 'GET', url: query, headers: SPA });
     expect(response.statusCode).toBe(401);
     expect(response.headers.location).toBeUndefined();
   });
 
   it('a stale session cookie is cleared', async () => {
-    const response = await app.inject({
+    const response = await bff.app.inject({
       method: 'GET',
       url: '/trpc/session.me',
       headers: { ...SPA, cookie: `nova_session=${'x'.repeat(43)}` },
@@ -166,26 +150,26 @@ describe('/trpc request guard', () => {
   it('limits how often one client may start a sign-in (each start stores a pending login)', async () => {
     const starts = await Promise.all(
       Array.from({ length: 31 }, () =>
-        app.inject({ method: 'GET', url: '/auth/login', remoteAddress: '203.0.113.9' }),
+        bff.app.inject({ method: 'GET', url: '/auth/login', remoteAddress: '203.0.113.9' }),
       ),
     );
     expect(starts.slice(0, 30).map((r) => r.statusCode)).toEqual(Array(30).fill(302));
     expect(starts[30]?.statusCode).toBe(429);
     expect(starts[30]?.body).toContain('Zu viele Anmeldeversuche');
-    const other = await app.inject({ method: 'GET', url: '/auth/login', remoteAddress: '203.0.113.10' });
+    const other = await bff.app.inject({ method: 'GET', url: '/auth/login', remoteAddress: '203.0.113.10' });
     expect(other.statusCode).toBe(302);
   });
 
   describe('bearer tokens', () => {
     const meWith = (token: string, extra: Record<string, string> = {}) =>
-      app.inject({
+      bff.app.inject({
         method: 'GET',
         url: '/trpc/session.me',
         headers: { authorization: `Bearer ${token}`, ...extra },
       });
 
     it('a valid access token is accepted without X-CSRF and names the caller', async () => {
-      const token = await issuer.sign(
+      const token = await bff.issuer.sign(
         {
           sub: 'svc-1',
           azp: 'integrator',
@@ -215,33 +199,33 @@ describe('/trpc request guard', () => {
     const cases: { name: string; token: () => Promise<string> }[] = [
       {
         name: 'a tampered signature',
-        token: async () => tamper(await issuer.sign(payload, { expiresIn: '5m' })),
+        token: async () => tamper(await bff.issuer.sign(payload, { expiresIn: '5m' })),
       },
-      { name: 'a foreign key', token: () => issuer.sign(payload, { expiresIn: '5m', key: 'foreign' }) },
+      { name: 'a foreign key', token: () => bff.issuer.sign(payload, { expiresIn: '5m', key: 'foreign' }) },
       {
         name: 'a wrong issuer',
         token: () =>
-          issuer.sign({ ...payload, iss: 'https://evil.example/realms/nova' }, { expiresIn: '5m' }),
+          bff.issuer.sign({ ...payload, iss: 'https://evil.example/realms/nova' }, { expiresIn: '5m' }),
       },
       {
         name: 'an expired token',
-        token: () => issuer.sign(payload, { expiresIn: Math.floor(Date.now() / 1000) - 60 }),
+        token: () => bff.issuer.sign(payload, { expiresIn: Math.floor(Date.now() / 1000) - 60 }),
       },
-      { name: 'no expiry', token: () => issuer.sign(payload) },
+      { name: 'no expiry', token: () => bff.issuer.sign(payload) },
       {
         name: 'alg none',
         token: () =>
           Promise.resolve(
-            unsigned({ ...payload, iss: issuer.issuer, exp: Math.floor(Date.now() / 1000) + 300 }),
+            unsigned({ ...payload, iss: bff.issuer.issuer, exp: Math.floor(Date.now() / 1000) + 300 }),
           ),
       },
       {
         name: 'another audience',
-        token: () => issuer.sign({ ...payload, azp: 'other', aud: 'account' }, { expiresIn: '5m' }),
+        token: () => bff.issuer.sign({ ...payload, azp: 'other', aud: 'account' }, { expiresIn: '5m' }),
       },
       {
         name: 'an ID token',
-        token: () => issuer.sign({ ...payload, typ: 'ID', aud: CLIENT_ID }, { expiresIn: '5m' }),
+        token: () => bff.issuer.sign({ ...payload, typ: 'ID', aud: CLIENT_ID }, { expiresIn: '5m' }),
       },
       { name: 'garbage', token: () => Promise.resolve('not-a-jwt') },
     ];
@@ -252,7 +236,7 @@ describe('/trpc request guard', () => {
     });
 
     it('an Authorization header that is not Bearer is 401', async () => {
-      const response = await app.inject({
+      const response = await bff.app.inject({
         method: 'GET',
         url: '/trpc/session.me',
         headers: { authorization: 'Basic dXNlcjpwdw==' },

@@ -3,38 +3,16 @@
  * "only for yourself", what reached the game API (method, path, body), the Teamspeak 404, the
  * nickname limit, and the one field-error shape.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySessionStore } from '../src/session/memory-store';
-import type { SessionManager } from '../src/session/manager';
-import { SPA, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
-import { startMockGameApi, type MockGameApi } from './mock-game-api';
-import { startMockIssuer, type MockIssuer } from './mock-issuer';
+import { describe, expect, it } from 'vitest';
+import { SPA, type TrpcErrorBody } from './helpers';
+import { withTestBff } from './test-bff';
 
 const SYNC_ROLE = 'web:admin:sync-manager';
 const ME = 'a1b2c3d4-0000-4000-8000-00000000e5f6';
 const IDENTITY = 'u8Xh3kQ9vR2mN5pL7sT1wY4zA6c=';
 
 describe('sync procedures', () => {
-  let issuer: MockIssuer;
-  let api: MockGameApi;
-  let app: FastifyInstance;
-  let manager: SessionManager;
-  let store: MemorySessionStore;
-
-  beforeAll(async () => {
-    issuer = await startMockIssuer();
-    api = await startMockGameApi();
-    store = new MemorySessionStore();
-    app = await testApp({ OIDC_ISSUER: issuer.issuer, GAME_API_URL: api.url }, { store });
-    manager = testSessionManager(store);
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-    await Promise.all([api.close(), issuer.close()]);
-  });
-  beforeEach(() => api.reset());
+  const bff = withTestBff();
 
   async function cookieFor(
     roles: string[],
@@ -42,7 +20,7 @@ describe('sync procedures', () => {
     userId = ME,
     signedInSecondsAgo = 0,
   ): Promise<Record<string, string>> {
-    const { id } = await manager.create({
+    const { id } = await bff.manager.create({
       userId,
       sid: 'sid-1',
       displayName: username,
@@ -61,16 +39,16 @@ describe('sync procedures', () => {
   }
 
   const mutate = (procedure: string, input: unknown, headers: Record<string, string>) =>
-    app.inject({
+    bff.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
       headers: { ...headers, 'content-type': 'application/json' },
       payload: JSON.stringify(input),
     });
   const query = (procedure: string, headers: Record<string, string>) =>
-    app.inject({ method: 'GET', url: `/trpc/${procedure}`, headers });
+    bff.app.inject({ method: 'GET', url: `/trpc/${procedure}`, headers });
   const writes = () =>
-    api.requests
+    bff.api.requests
       .filter((r) => r.method !== 'GET')
       .map((r) => ({
         method: r.method,
@@ -80,7 +58,7 @@ describe('sync procedures', () => {
 
   describe('external accounts', () => {
     it('reports the status of every platform from one game API call for the signed-in player', async () => {
-      api.on('GET', `user/${ME}/external-accounts`, {
+      bff.api.on('GET', `user/${ME}/external-accounts`, {
         body: [
           { id: 4, userId: ME, plattform: 'discord', externalId: '112233445566778899' },
           { id: 9, userId: ME, plattform: 'teamspeak', externalId: IDENTITY },
@@ -97,12 +75,12 @@ describe('sync procedures', () => {
           },
         },
       });
-      expect(api.requests.map((r) => r.path)).toEqual([`user/${ME}/external-accounts`]);
-      expect(api.requests[0]?.authorization).toBe('Bearer eyJ-user-access-token');
+      expect(bff.api.requests.map((r) => r.path)).toEqual([`user/${ME}/external-accounts`]);
+      expect(bff.api.requests[0]?.authorization).toBe('Bearer eyJ-user-access-token');
     });
 
     it('links a Teamspeak identity for the signed-in player only, with the body of doc 2 §7', async () => {
-      api.on('POST', `user/${ME}/external-accounts`, ({ body }) => ({
+      bff.api.on('POST', `user/${ME}/external-accounts`, ({ body }) => ({
         status: 201,
         body: { id: 12, ...(JSON.parse(body) as object) },
       }));
@@ -134,11 +112,11 @@ describe('sync procedures', () => {
         mutate('externalAccounts.sync', { plattform: 'discord', userId: 'other' }, headers),
       ];
       for (const response of await Promise.all(attempts)) expect(response.statusCode).toBe(400);
-      expect(api.requests).toEqual([]);
+      expect(bff.api.requests).toEqual([]);
     });
 
     it('answers NOT_FOUND when the game API does not know the Teamspeak identity', async () => {
-      api.on('POST', `user/${ME}/external-accounts`, { status: 404, body: { error: 'nicht gefunden' } });
+      bff.api.on('POST', `user/${ME}/external-accounts`, { status: 404, body: { error: 'nicht gefunden' } });
       const response = await mutate(
         'externalAccounts.linkTeamspeak',
         { values: { identity: 'unknown' } },
@@ -149,7 +127,7 @@ describe('sync procedures', () => {
     });
 
     it('answers CONFLICT when another player holds the identity', async () => {
-      api.on('POST', `user/${ME}/external-accounts`, { status: 409, body: { error: 'vergeben' } });
+      bff.api.on('POST', `user/${ME}/external-accounts`, { status: 409, body: { error: 'vergeben' } });
       const response = await mutate(
         'externalAccounts.linkTeamspeak',
         { values: { identity: IDENTITY } },
@@ -166,7 +144,7 @@ describe('sync procedures', () => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.json<TrpcErrorBody>().error.data.fieldErrors).toEqual({ identity: 'Pflichtfeld' });
-      expect(api.requests).toEqual([]);
+      expect(bff.api.requests).toEqual([]);
     });
 
     it('refuses to link when the Teamspeak nickname would exceed 30 characters, and says why', async () => {
@@ -179,9 +157,9 @@ describe('sync procedures', () => {
       );
       expect(response.statusCode).toBe(412);
       expect(response.json<TrpcErrorBody>().error.message).toContain('länger als 30 Zeichen');
-      expect(api.requests).toEqual([]);
+      expect(bff.api.requests).toEqual([]);
       // Exactly 30 characters is allowed.
-      api.on('POST', `user/${ME}/external-accounts`, { status: 201, body: undefined });
+      bff.api.on('POST', `user/${ME}/external-accounts`, { status: 201, body: undefined });
       const fits = await mutate(
         'externalAccounts.linkTeamspeak',
         { values: { identity: IDENTITY } },
@@ -191,20 +169,20 @@ describe('sync procedures', () => {
     });
 
     it('unlinks the first own account of the platform found by the lookup', async () => {
-      api.on('GET', `user/${ME}/external-accounts`, {
+      bff.api.on('GET', `user/${ME}/external-accounts`, {
         body: [{ id: 31, userId: ME, plattform: 'discord', externalId: '112233445566778899' }],
       });
-      api.on('DELETE', `user/${ME}/external-accounts/31`, { status: 204 });
+      bff.api.on('DELETE', `user/${ME}/external-accounts/31`, { status: 204 });
       const response = await mutate('externalAccounts.unlink', { plattform: 'discord' }, await cookieFor([]));
       expect(response.json()).toEqual({ result: { data: { id: 31 } } });
-      expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      expect(bff.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
         `GET user/${ME}/external-accounts`,
         `DELETE user/${ME}/external-accounts/31`,
       ]);
     });
 
     it('answers NOT_FOUND and deletes nothing when there is no account to unlink', async () => {
-      api.on('GET', `user/${ME}/external-accounts`, { body: [] });
+      bff.api.on('GET', `user/${ME}/external-accounts`, { body: [] });
       const response = await mutate(
         'externalAccounts.unlink',
         { plattform: 'teamspeak' },
@@ -215,7 +193,7 @@ describe('sync procedures', () => {
     });
 
     it('starts a synchronisation with { plattform } and refuses the forum and unknown platforms', async () => {
-      api.on('POST', `user/${ME}/external-accounts/sync`, { body: { ok: true } });
+      bff.api.on('POST', `user/${ME}/external-accounts/sync`, { body: { ok: true } });
       const headers = await cookieFor([]);
       expect((await mutate('externalAccounts.sync', { plattform: 'teamspeak' }, headers)).statusCode).toBe(
         200,
@@ -233,10 +211,10 @@ describe('sync procedures', () => {
 
     it('encodes the user id in every path', async () => {
       const odd = 'a/b?c';
-      api.on('GET', `user/${encodeURIComponent(odd)}/external-accounts`, { body: [] });
+      bff.api.on('GET', `user/${encodeURIComponent(odd)}/external-accounts`, { body: [] });
       const response = await query('externalAccounts.status', await cookieFor([], 'x', odd));
       expect(response.statusCode).toBe(200);
-      expect(api.requests[0]?.path).toBe('user/a%2Fb%3Fc/external-accounts');
+      expect(bff.api.requests[0]?.path).toBe('user/a%2Fb%3Fc/external-accounts');
     });
 
     it('needs a sign-in', async () => {
@@ -296,20 +274,20 @@ describe('sync procedures', () => {
     ] as const;
 
     for (const op of operations) {
-      it(`${op.proc}: ${op.method} ${op.path} for the sync manager, 403 for others`, async () => {
-        api.on(op.method, op.path, { status: op.method === 'DELETE' ? 204 : 200, body: undefined });
-        api.on('GET', 'sync-manager/sync-objects', { body: [objectRow] });
-        api.on('GET', 'sync-manager/sync-groups/5', { body: groupRow });
+      it(`${op.proc}: ${op.method} ${op.path} for the sync bff.manager, 403 for others`, async () => {
+        bff.api.on(op.method, op.path, { status: op.method === 'DELETE' ? 204 : 200, body: undefined });
+        bff.api.on('GET', 'sync-manager/sync-objects', { body: [objectRow] });
+        bff.api.on('GET', 'sync-manager/sync-groups/5', { body: groupRow });
         for (const roles of [[], ['web:beta', 'web:admin', 'web:admin:server-manager']]) {
           const refused = await mutate(op.proc, op.input, await cookieFor(roles));
           expect(refused.statusCode).toBe(403);
         }
         expect((await mutate(op.proc, op.input, { ...SPA })).statusCode).toBe(401);
-        expect(api.requests).toEqual([]);
+        expect(bff.api.requests).toEqual([]);
         const allowed = await mutate(op.proc, op.input, await cookieFor([SYNC_ROLE]));
         expect(allowed.statusCode).toBe(200);
         expect(writes()).toEqual([{ method: op.method, path: op.path, body: op.body }]);
-        expect(api.requests[0]?.authorization).toBe('Bearer eyJ-user-access-token');
+        expect(bff.api.requests[0]?.authorization).toBe('Bearer eyJ-user-access-token');
       });
     }
 
@@ -345,8 +323,8 @@ describe('sync procedures', () => {
           syncObjects: [{ id: 1, plattform: 'teamspeak', externalId: '6', description: 'Admin' }],
         },
       ];
-      api.on('GET', 'sync-manager/sync-objects', { body: objects });
-      api.on('GET', 'sync-manager/sync-groups', { body: groups });
+      bff.api.on('GET', 'sync-manager/sync-objects', { body: objects });
+      bff.api.on('GET', 'sync-manager/sync-groups', { body: groups });
       const headers = await cookieFor([SYNC_ROLE]);
       expect((await query('syncManager.objects.list', headers)).json()).toEqual({
         result: { data: objects },
@@ -372,11 +350,11 @@ describe('sync procedures', () => {
         await cookieFor([SYNC_ROLE]),
       );
       expect(noName.json<TrpcErrorBody>().error.data.fieldErrors).toEqual({ name: 'Pflichtfeld' });
-      expect(api.requests).toEqual([]);
+      expect(bff.api.requests).toEqual([]);
     });
 
     it('passes the game API’s validationErrors through under the fields', async () => {
-      api.on('POST', 'sync-manager/sync-groups', {
+      bff.api.on('POST', 'sync-manager/sync-groups', {
         status: 400,
         body: { validationErrors: { 'syncObjects.0.id': 'Unbekanntes Sync Objekt' } },
       });

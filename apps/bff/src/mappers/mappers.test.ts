@@ -79,6 +79,55 @@ describe('public mappings', () => {
     ]);
   });
 
+  it('ranks each list by its order, keeps every list apart and shows playtime in hours', () => {
+    const view = toToplistView({
+      players: {
+        most_crimes: { player: 'Rico_Brandt', value: 412 },
+        most_prestige: { player: 'Lena_Vogt', value: 9 },
+        most_login_streak: null,
+      },
+      list: {
+        most_crimes: [
+          { player: 'Rico_Brandt', value: 412 },
+          { player: 'Jonas_Weber', value: 87 },
+          { player: 'Mia_Koch', value: 87 },
+        ],
+        most_prestige: [{ player: 'Lena_Vogt', value: 9 }],
+        most_login_streak: [
+          { player: 'Mia_Koch', value: 31 },
+          { player: 'Rico_Brandt', value: 12 },
+        ],
+        most_playtime: [
+          { player: 'Jonas_Weber', value: 12_345 },
+          { player: 'Lena_Vogt', value: 100 },
+        ],
+      },
+    });
+    expect(view).toEqual({
+      top: {
+        most_crimes: { player: 'Rico_Brandt', value: 412 },
+        most_prestige: { player: 'Lena_Vogt', value: 9 },
+        most_login_streak: null,
+      },
+      tables: {
+        most_crimes: [
+          { rank: 1, player: 'Rico_Brandt', value: 412 },
+          { rank: 2, player: 'Jonas_Weber', value: 87 },
+          { rank: 3, player: 'Mia_Koch', value: 87 },
+        ],
+        most_prestige: [{ rank: 1, player: 'Lena_Vogt', value: 9 }],
+        most_login_streak: [
+          { rank: 1, player: 'Mia_Koch', value: 31 },
+          { rank: 2, player: 'Rico_Brandt', value: 12 },
+        ],
+        most_playtime: [
+          { rank: 1, player: 'Jonas_Weber', value: 205.75 },
+          { rank: 2, player: 'Lena_Vogt', value: 1.67 },
+        ],
+      },
+    });
+  });
+
   it('keeps an empty toplist empty', () => {
     const empty = {
       players: {},

@@ -5,13 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { appRouter } from '../../src/routers';
-import { MemorySessionStore } from '../../src/session/memory-store';
-import { testApp, testSessionManager } from '../helpers';
-import { startMockGameApi, type MockGameApi } from '../mock-game-api';
-import { startMockIssuer, type MockIssuer } from '../mock-issuer';
+import type { MemorySessionStore } from '../../src/session/memory-store';
+import { INTEGRATOR_ROLES, ROLES_OF, type Person } from '../access-table';
+import type { MockGameApi } from '../mock-game-api';
+import type { MockIssuer } from '../mock-issuer';
+import { startTestBff, TEST_CLIENT_ID as CLIENT_ID } from '../test-bff';
 
-export const CLIENT_ID = 'nova-web';
-export const HUB = 'web:admin:server-manager';
+export { TEST_CLIENT_ID as CLIENT_ID } from '../test-bff';
+export { HUB } from '../access-table';
 
 /** Every procedure the router has (not the policy table: a procedure missing there must show up). */
 export const PROCEDURES = Object.keys(appRouter._def.procedures).sort();
@@ -22,33 +23,10 @@ export function isMutation(path: string): boolean {
   return procedure?._def.type === 'mutation';
 }
 
-/** Roles as Keycloak sends them, per browser session. */
-export const SESSION_ROLES = {
-  spieler: [],
-  beta: ['web:beta'],
-  admin: [
-    'web:beta',
-    'web:admin',
-    'web:admin:sync-manager',
-    HUB,
-    'web:admin:server-manager:achievement',
-    'web:admin:server-manager:car',
-    'web:admin:server-manager:skin',
-    'web:admin:server-manager:radio',
-    'web:admin:server-manager:wanted',
-  ],
-  achiever: ['web:beta', HUB, 'web:admin:server-manager:achievement'],
-  driver: ['web:beta', HUB, 'web:admin:server-manager:car'],
-  skinner: ['web:beta', HUB, 'web:admin:server-manager:skin'],
-  radioer: ['web:beta', HUB, 'web:admin:server-manager:radio'],
-  wanteder: ['web:beta', HUB, 'web:admin:server-manager:wanted'],
-  carOnly: ['web:admin:server-manager:car'],
-  hubOnly: [HUB],
-  syncer: ['web:admin:sync-manager'],
-  adminOnly: ['web:admin'],
-} as const satisfies Record<string, readonly string[]>;
+/** Roles as Keycloak sends them, per browser session: the people of the access table. */
+export const SESSION_ROLES = ROLES_OF;
 
-export type SessionWho = keyof typeof SESSION_ROLES;
+export type SessionWho = Person;
 
 export interface Target {
   app: FastifyInstance;
@@ -67,14 +45,8 @@ export type BearerWho =
   'integrator' | 'idToken' | 'expired' | 'algNone' | 'forged' | 'hs256' | 'wrongAudience';
 
 export async function startTarget(env: Record<string, string> = {}): Promise<Target> {
-  const issuer = await startMockIssuer();
-  const api = await startMockGameApi();
-  const store = new MemorySessionStore();
-  const app = await testApp(
-    {
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_CLIENT_ID: CLIENT_ID,
-      GAME_API_URL: api.url,
+  const bff = await startTestBff({
+    env: {
       GAME_API_TIMEOUT_MS: '2000',
       RATE_LIMIT_TRPC_PER_CLIENT: '10000000',
       RATE_LIMIT_TRPC_PER_USER: '10000000',
@@ -82,9 +54,8 @@ export async function startTarget(env: Record<string, string> = {}): Promise<Tar
       GAME_API_BREAKER_FAILURES: '1000',
       ...env,
     },
-    { store },
-  );
-  const manager = testSessionManager(store);
+  });
+  const { app, api, issuer, store, manager } = bff;
   const cookies = new Map<SessionWho, string>();
   for (const who of Object.keys(SESSION_ROLES) as SessionWho[]) {
     const { id } = await manager.create({
@@ -112,7 +83,7 @@ export async function startTarget(env: Record<string, string> = {}): Promise<Tar
     aud: CLIENT_ID,
     typ: 'Bearer',
     auth_time: now,
-    resource_access: { [CLIENT_ID]: { roles: [HUB, 'web:admin:server-manager:wanted'] } },
+    resource_access: { [CLIENT_ID]: { roles: INTEGRATOR_ROLES } },
   };
   const admin = {
     sub: 'admin-id',
@@ -153,12 +124,7 @@ export async function startTarget(env: Record<string, string> = {}): Promise<Tar
     store,
     tokens,
     cookie: (who) => cookies.get(who) ?? '',
-    async close() {
-      await app.close();
-      await store.close();
-      await api.close();
-      await issuer.close();
-    },
+    close: () => bff.close(),
   };
 }
 
