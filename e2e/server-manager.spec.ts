@@ -200,5 +200,5 @@ test('a manager screen fits a phone: the table scrolls inside its frame, the dia
   const dialog = page.getByRole('dialog', { name: 'Skin hinzufügen' });
   const box = await dialog.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(360);
-  await expect(dialog.getByLabel('Job')).toHaveAccessibleDescription('Leer bedeutet -1');
+  await expect(dialog.getByLabel('Job')).toHaveAccessibleDescription('Leer oder -1 bedeutet keine');
 });

@@ -6,7 +6,15 @@
  * columns and form fields of the generic table are all derived from this object.
  * Adding a catalogue is one entry here (and its data in the game API).
  */
-import { GENDERS, SEASONS, SKIN_CATEGORIES, YES_NO, type Option } from './options';
+import {
+  FUEL_KINDS,
+  GENDERS,
+  SEASONS,
+  SKIN_CATEGORIES,
+  VEHICLE_CLASSES,
+  YES_NO,
+  type Option,
+} from './options';
 import { ROLES, type Role } from './roles';
 
 /** How a field is shown and edited (doc 2 §5: numeric text, yes/no selects, option lists). */
@@ -37,6 +45,18 @@ export interface CatalogueField {
   readonly unique?: true;
   /** Shown as a column of the table (default true; long texts stay in the form). */
   readonly column?: boolean;
+  /** Numbers: the value that means "none" (skins' job, faction, gang: -1), shown as "–". */
+  readonly none?: number;
+  /**
+   * Numbers that are codes: their names for the table and the form's hint. Unlike `options` the
+   * value is not limited to them (the game API may know more codes than the spec).
+   */
+  readonly labels?: readonly Option[];
+  /**
+   * What the number names: `vehicle-model` adds the model's name (a column "Modell"),
+   * `skin-preview` the skin's picture (`skins/{id}.png`).
+   */
+  readonly shows?: 'vehicle-model' | 'skin-preview';
 }
 
 export interface Catalogue {
@@ -93,16 +113,16 @@ export const CATALOGUES = {
     apiPath: 'vehicles/types',
     canCreate: false,
     fields: [
-      id,
+      { ...id, shows: 'vehicle-model' },
       yesNo('trailer', 'Anhänger'),
       count('level', 'Level', 1000),
       { name: 'tankvolume', label: 'Tankvolumen', kind: 'number', decimals: true, min: 0, max: 100_000 },
       { name: 'tankconsumption', label: 'Verbrauch', kind: 'number', decimals: true, min: 0, max: 10_000 },
       yesNo('canelectric', 'Elektroantrieb'),
       count('cangas', 'Gasantrieb', 1000),
-      count('tankclass', 'Tankklasse', 1000),
+      { ...count('tankclass', 'Tankklasse', 1000), labels: FUEL_KINDS },
       count('vehvalue', 'Fahrzeugwert', 1_000_000_000),
-      count('vehtype', 'Fahrzeugart', 1000),
+      { ...count('vehtype', 'Fahrzeugart', 1000), labels: VEHICLE_CLASSES },
       count('trunkvolume', 'Kofferraum', 100_000),
       count('enginestart', 'Motorstart', 1000),
     ],
@@ -118,11 +138,11 @@ export const CATALOGUES = {
     canCreate: true,
     fields: [
       id,
-      count('skinId', 'Skin-ID', 311),
+      { ...count('skinId', 'Skin-ID', 311), shows: 'skin-preview' },
       { name: 'gender', label: 'Geschlecht', kind: 'options', options: GENDERS },
-      { name: 'job', label: 'Job', kind: 'number', min: -1, max: 10_000, default: -1 },
-      { name: 'faction', label: 'Fraktion', kind: 'number', min: -1, max: 10_000, default: -1 },
-      { name: 'gang', label: 'Gang', kind: 'number', min: -1, max: 10_000, default: -1 },
+      { name: 'job', label: 'Job', kind: 'number', min: -1, max: 10_000, default: -1, none: -1 },
+      { name: 'faction', label: 'Fraktion', kind: 'number', min: -1, max: 10_000, default: -1, none: -1 },
+      { name: 'gang', label: 'Gang', kind: 'number', min: -1, max: 10_000, default: -1, none: -1 },
       yesNo('wearhat', 'Hut'),
       yesNo('wearmask', 'Maske'),
       yesNo('expire', 'Läuft ab'),

@@ -40,6 +40,9 @@ import {
   teamspeakNickname,
   webRolesOf,
   yearMonthOf,
+  numberInputText,
+  parseGermanNumber,
+  vehicleModelName,
 } from './index';
 
 describe('sign-in method', () => {
@@ -383,5 +386,34 @@ describe('placeholder pictures', () => {
     expect(placeholderPaths.skin(25)).toBe('placeholders/skins/1.png');
     expect(placeholderPaths.avatar(0)).toBe('placeholders/avatars/0.png');
     expect(skinVariant(Number.NaN)).toBe(0);
+  });
+});
+
+describe('German numbers (decision 061)', () => {
+  it('reads a decimal comma and thousands dots in their places, never a decimal dot', () => {
+    expect(parseGermanNumber('12,5')).toBe(12.5);
+    expect(parseGermanNumber(' -1 ')).toBe(-1);
+    expect(parseGermanNumber('1.000')).toBe(1000);
+    expect(parseGermanNumber('1.250.000,75')).toBe(1_250_000.75);
+    expect(parseGermanNumber('12.5')).toBeUndefined();
+    expect(parseGermanNumber('1.00')).toBeUndefined();
+    expect(parseGermanNumber('1,2,3')).toBeUndefined();
+    expect(parseGermanNumber('')).toBeUndefined();
+  });
+
+  it('writes a form value with a comma and without thousands dots', () => {
+    expect(numberInputText(12.5)).toBe('12,5');
+    expect(numberInputText(38000)).toBe('38000');
+    expect(numberInputText(-1)).toBe('-1');
+  });
+});
+
+describe('vehicle model names', () => {
+  it('names the game models 400–611 and nothing else', () => {
+    expect(vehicleModelName(400)).toBe('Landstalker');
+    expect(vehicleModelName(411)).toBe('Infernus');
+    expect(vehicleModelName(611)).toBe('Utility Trailer');
+    expect(vehicleModelName(399)).toBeNull();
+    expect(vehicleModelName(612)).toBeNull();
   });
 });

@@ -16,3 +16,24 @@ export function displayNameOf(username: string, customname?: readonly string[]):
   const first = customname?.[0]?.trim();
   return first ? first : username;
 }
+
+const plain = new Intl.NumberFormat('de-DE', { useGrouping: false, maximumFractionDigits: 6 });
+
+/**
+ * A number as a form field shows it: German decimal comma, no thousands dots (they would get in the
+ * way while typing); the tables show the same number with them (`formatNumber`).
+ */
+export function numberInputText(value: number): string {
+  return plain.format(value);
+}
+
+/**
+ * A number typed the German way ("12,5", "-1", "1.000,5" with thousands dots in their places);
+ * undefined for anything else, including "12.5" (a dot is never a decimal point in German).
+ */
+export function parseGermanNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^-?(\d+|\d{1,3}(\.\d{3})+)(,\d+)?$/.test(trimmed)) return undefined;
+  const value = Number(trimmed.replaceAll('.', '').replace(',', '.'));
+  return Number.isFinite(value) ? value : undefined;
+}

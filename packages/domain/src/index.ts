@@ -23,3 +23,4 @@ export * from './messages';
 export * from './sync';
 export * from './audit';
 export * from './sign-in-method';
+export * from './vehicle-models';

@@ -35,6 +35,29 @@ export const SEASONS: readonly Option[] = [
   { value: 1, label: 'Winter' },
 ];
 
+/**
+ * Codes of the vehicle type the spec leaves open (doc 2 §3 lists only "all numbers"), as the game
+ * API simulator defines them: the vehicle's class (`vehtype`) and its fuel (`tankclass`).
+ */
+export const VEHICLE_CLASSES: readonly Option[] = [
+  { value: 0, label: 'Pkw' },
+  { value: 1, label: 'Motorrad' },
+  { value: 2, label: 'Nutzfahrzeug' },
+  { value: 3, label: 'Boot' },
+  { value: 4, label: 'Helikopter' },
+  { value: 5, label: 'Anhänger' },
+  { value: 6, label: 'Flugzeug' },
+  { value: 7, label: 'Fahrrad' },
+  { value: 8, label: 'Zug' },
+  { value: 9, label: 'Ferngesteuert' },
+];
+
+export const FUEL_KINDS: readonly Option[] = [
+  { value: 0, label: 'Benzin' },
+  { value: 1, label: 'Diesel' },
+  { value: 2, label: 'Kerosin' },
+];
+
 /** Doc 2 §3, §9: defaults of a new server skin. */
 export const SKIN_DEFAULTS = {
   job: -1,

@@ -1,5 +1,6 @@
 /** The seeded catalogues: valid for the contract, unique, more than one 20-row page each. */
 import { catalogues, type CatalogueName } from '@nova/contracts';
+import { vehicleModelName } from '@nova/domain';
 import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, FIRST_ACHIEVEMENT_ID, RADIO_STATIONS, WANTED_REASONS } from './catalogues';
 import { SERVER_SKINS } from './server-skins';
@@ -42,6 +43,10 @@ describe('seeded catalogues', () => {
     expect(VEHICLE_MODEL_NAMES.get(560)).toBe('Sultan');
     expect(VEHICLE_MODEL_NAMES.get(611)).toBe('Utility Trailer');
     expect(unique([...VEHICLE_MODEL_NAMES.values()])).toBe(true);
+  });
+
+  it('names each model as the vehicle manager does', () => {
+    for (const [id, name] of VEHICLE_MODEL_NAMES) expect(vehicleModelName(id)).toBe(name);
   });
 
   it('lets players own only vehicle types that exist and are not trailers', () => {

@@ -148,7 +148,7 @@ describe('DataTable', () => {
 
   it('hides a column from "Spalten" and keeps it hidden in the address', async () => {
     renderTable();
-    await userEvent.click(screen.getByRole('button', { name: 'Spalten' }));
+    await userEvent.click(screen.getByText('Spalten'));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Name' }));
     expect(address()).toBe('?ausgeblendet=name');
     expect(screen.queryByRole('columnheader', { name: /Name/ })).toBeNull();

@@ -1,16 +1,13 @@
 import {
   flexRender,
   getCoreRowModel,
-  getFilteredRowModel,
-  getSortedRowModel,
   useReactTable,
   type ColumnDef,
-  type Row,
   type RowData,
-  type SortingFn,
 } from '@tanstack/react-table';
-import { useId, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, type ReactNode, type SyntheticEvent } from 'react';
 import { cn } from '../../lib/cn';
+import { Input, Select } from './field';
 import { Pagination } from './pagination';
 import { PAGE_SIZES, type Grid } from './grid-state';
 
@@ -24,32 +21,33 @@ declare module '@tanstack/react-table' {
 
 const germanCollator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });
 
-/** Numbers by value, texts in German order (empty cells are `undefined`, last either way). */
-const compareCells: SortingFn<unknown> = (a, b, columnId) => {
-  const x = a.getValue(columnId);
-  const y = b.getValue(columnId);
-  if (typeof x === 'number' && typeof y === 'number') return x - y;
-  return germanCollator.compare(String(x), String(y));
-};
-
-/** TanStack keeps only `undefined` at the end of a sort, so empty values become that. */
-function withEmptyAsUndefined<T>(columns: ColumnDef<T>[]): ColumnDef<T>[] {
-  return columns.map((column) => {
-    if (!('accessorFn' in column)) return column;
-    const read = column.accessorFn;
-    return {
-      ...column,
-      accessorFn: (row: T, index: number) => {
-        const value: unknown = read(row, index);
-        return value === null || value === '' ? undefined : value;
-      },
-    };
-  });
+/** The value a column sorts by (its accessor's). */
+function valueOf<T>(column: ColumnDef<T>, row: T, index: number): unknown {
+  return 'accessorFn' in column ? column.accessorFn(row, index) : undefined;
 }
 
-const control =
-  'min-h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100';
+/** A cell as it reads (`meta.text`, else its value): what the search matches. */
+function textOf<T>(column: ColumnDef<T>, row: T, index: number): string {
+  if (column.meta?.text) return column.meta.text(row);
+  const value = valueOf(column, row, index);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+const plain = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/** Numbers by value, texts in German order; empty cells last in either direction. */
+function compareValues(x: unknown, y: unknown, desc: boolean): number {
+  if (isEmpty(x) || isEmpty(y)) return Number(isEmpty(x)) - Number(isEmpty(y));
+  const order =
+    typeof x === 'number' && typeof y === 'number' ? x - y : germanCollator.compare(plain(x), plain(y));
+  return desc ? -order : order;
+}
+
 const label = 'text-sm font-medium text-slate-800 dark:text-slate-200';
+const plainButton =
+  'min-h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
 /** The actions column stays at the right edge while the rest scrolls (decision 061). */
 const sticky =
   'sticky right-0 bg-inherit shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] dark:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.8)]';
@@ -83,30 +81,38 @@ export function DataTable<T>({
   emptyText?: string;
 }) {
   const { state, update } = grid;
-  const tableColumns = useMemo(() => withEmptyAsUndefined(columns), [columns]);
   const searchId = useId();
   const sizeId = useId();
-  const textOf = (row: Row<T>, columnId: string): string => {
-    const meta = columns.find((column) => column.id === columnId)?.meta;
-    if (meta?.text) return meta.text(row.original);
-    const value = row.getValue(columnId);
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-  };
+  // Search and sort run before the table sees the rows: a few lines instead of TanStack's row
+  // models (the Control Panel chunk budget, decision 061); TanStack keeps the sort state, headers
+  // and columns.
+  const needle = state.search.trim().toLocaleLowerCase('de');
+  const found = needle
+    ? data.filter((row, index) =>
+        columns.some(
+          (column) =>
+            !state.hidden.includes(column.id ?? '') &&
+            textOf(column, row, index).toLocaleLowerCase('de').includes(needle),
+        ),
+      )
+    : data;
+  const sortColumn = state.sort && columns.find((column) => column.id === state.sort?.id);
+  const rows =
+    state.sort && sortColumn
+      ? found
+          .map((row, index) => ({ row, value: valueOf(sortColumn, row, index) }))
+          .sort((a, b) => compareValues(a.value, b.value, state.sort?.desc ?? false))
+          .map(({ row }) => row)
+      : found;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns a new instance API each render, so the React Compiler must not memoise this component (it skips it either way)
   const table = useReactTable({
-    data,
-    columns: tableColumns,
-    defaultColumn: { sortingFn: compareCells as SortingFn<T>, sortUndefined: 'last' },
+    data: rows,
+    columns,
+    manualSorting: true,
     getRowId: (row) => getRowId(row),
     getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getSortedRowModel: getSortedRowModel(),
     sortDescFirst: false,
-    getColumnCanGlobalFilter: () => true,
-    globalFilterFn: (row, columnId, needle: string) =>
-      textOf(row, columnId).toLocaleLowerCase('de').includes(needle.trim().toLocaleLowerCase('de')),
     state: {
-      globalFilter: state.search.trim(),
       sorting: state.sort ? [state.sort] : [],
       columnVisibility: Object.fromEntries(state.hidden.map((id) => [id, false])),
     },
@@ -116,8 +122,7 @@ export function DataTable<T>({
     },
   });
   const ordered = table.getRowModel().rows;
-  const found = ordered.length;
-  const totalPages = Math.max(1, Math.ceil(found / state.pageSize));
+  const totalPages = Math.max(1, Math.ceil(ordered.length / state.pageSize));
   // An address past the end (after a deletion, or a shared link) shows the last page there is.
   const page = Math.min(state.page, totalPages);
   const shownRows = ordered.slice((page - 1) * state.pageSize, page * state.pageSize);
@@ -131,10 +136,9 @@ export function DataTable<T>({
           <label htmlFor={searchId} className={label}>
             Suchen
           </label>
-          <input
+          <Input
             id={searchId}
             type="search"
-            className={cn(control, 'w-full')}
             value={state.search}
             autoComplete="off"
             onChange={(event) => update({ search: event.target.value })}
@@ -151,7 +155,7 @@ export function DataTable<T>({
         />
       </div>
       <p role="status" className="sr-only">
-        {state.search.trim() ? `${found} Treffer` : ''}
+        {needle ? `${ordered.length} Treffer` : ''}
       </p>
       <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm dark:divide-slate-800">
@@ -242,48 +246,31 @@ export function DataTable<T>({
           <label htmlFor={sizeId} className={label}>
             Pro Seite
           </label>
-          <select
+          <Select
             id={sizeId}
-            className={control}
+            className="w-auto"
             value={state.pageSize}
             onChange={(event) => update({ pageSize: Number(event.target.value) })}
           >
             {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
+              <option key={size}>{size}</option>
             ))}
-          </select>
+          </Select>
         </div>
-        {totalPages > 1 && (
-          <JumpToPage page={page} totalPages={totalPages} onJump={(next) => update({ page: next })} />
-        )}
+        {totalPages > 1 && <JumpToPage totalPages={totalPages} onJump={(next) => update({ page: next })} />}
       </div>
     </div>
   );
 }
 
-/** A page number to go to, for pages beyond the visible buttons. */
-function JumpToPage({
-  page,
-  totalPages,
-  onJump,
-}: {
-  page: number;
-  totalPages: number;
-  onJump: (page: number) => void;
-}) {
+/** A page number to go to, for pages beyond the visible buttons; emptied after the jump. */
+function JumpToPage({ totalPages, onJump }: { totalPages: number; onJump: (page: number) => void }) {
   const id = useId();
-  const [text, setText] = useState(String(page));
-  // Follows the page shown, without remounting (the focus stays in the field after Enter).
-  const [seen, setSeen] = useState(page);
-  if (seen !== page) {
-    setSeen(page);
-    setText(String(page));
-  }
-  const submit = (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const wanted = Number.parseInt(text, 10);
+    const field = event.currentTarget.elements.namedItem('seite');
+    const wanted = field instanceof HTMLInputElement ? Number.parseInt(field.value, 10) : Number.NaN;
+    event.currentTarget.reset();
     if (Number.isFinite(wanted)) onJump(Math.min(Math.max(1, wanted), totalPages));
   };
   return (
@@ -291,22 +278,9 @@ function JumpToPage({
       <label htmlFor={id} className={label}>
         Zu Seite
       </label>
-      <input
-        id={id}
-        className={cn(control, 'w-20')}
-        inputMode="numeric"
-        autoComplete="off"
-        value={text}
-        aria-describedby={`${id}-of`}
-        onChange={(event) => setText(event.target.value.replace(/\D/g, ''))}
-      />
-      <span id={`${id}-of`} className="text-sm text-slate-600 dark:text-slate-300">
-        von {totalPages}
-      </span>
-      <button
-        type="submit"
-        className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
-      >
+      <Input id={id} name="seite" className="w-20" inputMode="numeric" pattern="[0-9]*" autoComplete="off" />
+      <span className="text-sm text-slate-600 dark:text-slate-300">von {totalPages}</span>
+      <button type="submit" className={plainButton}>
         Springen
       </button>
     </form>
@@ -321,55 +295,29 @@ function ColumnMenu({
   columns: { id: string; header: string; visible: boolean }[];
   onChange: (hidden: string[]) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   const visible = columns.filter((column) => column.visible).length;
   const toggle = (id: string, show: boolean) =>
     onChange(
       columns.filter((column) => (column.id === id ? !show : !column.visible)).map((column) => column.id),
     );
   return (
-    <div
-      className="relative"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
-        onClick={() => setOpen((was) => !was)}
-      >
-        Spalten
-      </button>
-      {open && (
-        <fieldset
-          id={panelId}
-          className="absolute right-0 z-20 mt-1 max-h-80 w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
-          <legend className="sr-only">Sichtbare Spalten</legend>
-          {columns.map((column) => (
-            <label
-              key={column.id}
-              className="flex min-h-10 cursor-pointer items-center gap-2 rounded px-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={column.visible}
-                disabled={column.visible && visible === 1}
-                onChange={(event) => toggle(column.id, event.target.checked)}
-              />
-              {column.header}
-            </label>
-          ))}
-        </fieldset>
-      )}
-    </div>
+    <details className="relative">
+      <summary className={cn(plainButton, 'inline-flex cursor-pointer items-center')}>Spalten</summary>
+      <fieldset className="absolute right-0 z-20 mt-1 max-h-80 w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <legend className="sr-only">Sichtbare Spalten</legend>
+        {columns.map((column) => (
+          <label key={column.id} className="flex min-h-10 cursor-pointer items-center gap-2 px-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={column.visible}
+              disabled={column.visible && visible === 1}
+              onChange={(event) => toggle(column.id, event.target.checked)}
+            />
+            {column.header}
+          </label>
+        ))}
+      </fieldset>
+    </details>
   );
 }

@@ -103,9 +103,9 @@ export function useGridState(prefix = '', filterKeys: readonly string[] = []): G
       setParams(
         (current) =>
           writeGrid(current, applyPatch(readGrid(current, prefix, filterKeys), patch), prefix, filterKeys),
-        // Typing a search replaces the entry (one per keystroke would bury the way back); every
-        // other change is a step the back button undoes.
-        { replace: Object.keys(patch).length === 1 && patch.search !== undefined },
+        // A search's first letter is a step back undoes; the next ones replace it (one entry per
+        // keystroke would bury the way back). Every other change is a step of its own.
+        { replace: Object.keys(patch).length === 1 && patch.search !== undefined && state.search !== '' },
       ),
   };
 }

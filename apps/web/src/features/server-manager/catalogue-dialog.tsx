@@ -1,6 +1,7 @@
 import {
   catalogueMessages,
   editableFields,
+  numberInputText,
   optionLabel,
   type Catalogue,
   type CatalogueField,
@@ -11,7 +12,7 @@ import { Field, Input, Select } from '../../components/ui/field';
 import { WriteDialog, type WriteEditor } from '../../components/write-dialog/write-dialog';
 import type { WriteDialogState } from '../../lib/write-dialog';
 import { useCatalogueUtils, useCatalogueWrites, type CatalogueRow } from './catalogue-api';
-import { emptyValues, isNumericText, payloadOf, valuesOf, type FormValues } from './form-values';
+import { emptyValues, numericInput, payloadOf, valuesOf, type FormValues } from './form-values';
 
 /**
  * The add/edit dialog of a catalogue screen (doc 2 §4–§5, §8), a chunk of its own (decision 042):
@@ -82,6 +83,7 @@ function shown(field: CatalogueField | undefined, text: string): string {
     if (text === '') return field.kind === 'yes-no' ? 'Nein' : '–';
     return optionLabel(field.options ?? [], Number(text));
   }
+  if (field?.none !== undefined && text.trim() === String(field.none)) return '–';
   return text === '' ? '–' : text;
 }
 
@@ -94,7 +96,8 @@ function FormField({ field, form }: { field: CatalogueField; form: UseFormReturn
         if (field.kind === 'yes-no' || field.kind === 'options') {
           return (
             <Select {...props} {...registration}>
-              <option value="">{field.kind === 'yes-no' ? 'Nein (Standard)' : 'Bitte wählen'}</option>
+              {/* Yes/no starts at "Nein" (sent as 0 anyway): one option per value. */}
+              {field.kind === 'options' && <option value="">Bitte wählen</option>}
               {(field.options ?? []).map((option) => (
                 <option key={option.value} value={String(option.value)}>
                   {option.label}
@@ -111,12 +114,10 @@ function FormField({ field, form }: { field: CatalogueField; form: UseFormReturn
               inputMode={field.decimals ? 'decimal' : 'numeric'}
               autoComplete="off"
               onChange={(event) => {
-                // Doc 2 §5: non-numeric keystrokes are ignored.
-                if (!isNumericText(field, event.target.value)) {
-                  event.target.value = form.getValues(field.name);
-                  return;
-                }
-                void registration.onChange(event);
+                // Doc 2 §5: non-numeric keystrokes are ignored; a "." becomes the decimal comma.
+                const text = numericInput(field, event.target.value);
+                event.target.value = text ?? form.getValues(field.name);
+                if (text !== null) void registration.onChange(event);
               }}
             />
           );
@@ -152,8 +153,9 @@ function FormField({ field, form }: { field: CatalogueField; form: UseFormReturn
 }
 
 function hintOf(field: CatalogueField): string | undefined {
+  if (field.kind !== 'number') return undefined;
+  if (field.labels) return field.labels.map((label) => `${label.value} ${label.label}`).join(', ');
   // Doc 2 §9: an emptied skin field gets the spec's default, not 0.
-  return field.kind === 'number' && typeof field.default === 'number'
-    ? `Leer bedeutet ${field.default}`
-    : undefined;
+  if (field.none !== undefined) return `Leer oder ${field.none} bedeutet keine`;
+  return typeof field.default === 'number' ? `Leer bedeutet ${numberInputText(field.default)}` : undefined;
 }

@@ -3,6 +3,7 @@ import {
   CATALOGUE_LOAD_FAILED,
   catalogueMessages,
   optionLabel,
+  vehicleModelName,
   type Catalogue,
   type CatalogueField,
   type CatalogueKey,
@@ -14,10 +15,12 @@ import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { useGridState } from '../../components/ui/grid-state';
 import { EmptyState } from '../../components/ui/empty-state';
+import { FallbackImage } from '../../components/ui/fallback-image';
 import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
+import { assets } from '../../config/assets';
 import { useWriteDialog } from '../../lib/write-dialog';
 import { useCatalogueApi, type CatalogueRow } from './catalogue-api';
 import { CatalogueDialog, catalogueDialog } from './dialog-chunk';
@@ -106,32 +109,79 @@ function isFormValues(values: unknown): values is FormValues {
   );
 }
 
+const tableNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 6 });
+
+/** The field's value as the table uses it: a "none" value counts as empty (shown "–", sorted last). */
+function valueOf(field: CatalogueField, row: CatalogueRow): unknown {
+  const value = row[field.name];
+  return field.none !== undefined && value === field.none ? null : value;
+}
+
+/**
+ * The table's columns from the registry: every field shown as a column, and after a vehicle type id
+ * the model's name ("Modell", decision 061).
+ */
 function columnsOf(catalogue: Catalogue): ColumnDef<CatalogueRow>[] {
   return catalogue.fields
     .filter((field) => field.column !== false)
-    .map((field) => ({
-      id: field.name,
-      header: field.label,
-      accessorFn: (row) => row[field.name],
-      cell: ({ getValue }) => <Cell field={field} value={getValue()} />,
-      meta: { text: (row) => cellText(field, row[field.name]) },
-    }));
+    .flatMap((field): ColumnDef<CatalogueRow>[] => {
+      const column: ColumnDef<CatalogueRow> = {
+        id: field.name,
+        header: field.label,
+        accessorFn: (row) => valueOf(field, row),
+        cell: ({ getValue }) => <Cell field={field} value={getValue()} />,
+        meta: { text: (row) => cellText(field, valueOf(field, row)) },
+      };
+      if (field.shows !== 'vehicle-model') return [column];
+      const model = (row: CatalogueRow) => {
+        const id = row[field.name];
+        return typeof id === 'number' ? vehicleModelName(id) : null;
+      };
+      return [
+        column,
+        {
+          id: `${field.name}-model`,
+          header: 'Modell',
+          accessorFn: model,
+          cell: ({ getValue }) => getValue<string | undefined>() ?? <Empty />,
+          meta: { text: (row) => model(row) ?? '' },
+        },
+      ];
+    });
 }
 
 /** A cell as it reads: what the search matches. */
 function cellText(field: CatalogueField, value: unknown): string {
   if (value === undefined || value === null) return '';
-  if ((field.kind === 'yes-no' || field.kind === 'options') && typeof value === 'number') {
-    return optionLabel(field.options ?? [], value);
+  if (typeof value === 'number') {
+    if (field.kind === 'yes-no' || field.kind === 'options') return optionLabel(field.options ?? [], value);
+    const code = field.labels?.find((label) => label.value === value);
+    return code ? code.label : tableNumber.format(value);
   }
-  if (typeof value === 'number') return value.toLocaleString('de-DE');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+function Empty() {
+  return <span aria-label="leer">–</span>;
+}
+
 function Cell({ field, value }: { field: CatalogueField; value: unknown }) {
-  if (value === undefined || value === null || value === '') return <span aria-label="leer">–</span>;
-  if ((field.kind === 'yes-no' || field.kind === 'options') && typeof value === 'number') {
-    return <>{optionLabel(field.options ?? [], value)}</>;
+  if (value === undefined || value === null || value === '') return <Empty />;
+  if (field.shows === 'skin-preview' && typeof value === 'number') {
+    return (
+      <span className="inline-flex items-center gap-2">
+        <FallbackImage
+          src={assets.skin(value)}
+          fallback={assets.placeholder.skinFor(value)}
+          alt=""
+          width={32}
+          height={32}
+          loading="lazy"
+          className="size-8 rounded bg-slate-100 object-contain dark:bg-slate-800"
+        />
+        {tableNumber.format(value)}
+      </span>
+    );
   }
   if (field.kind === 'colour' && typeof value === 'string') {
     return (
@@ -145,10 +195,11 @@ function Cell({ field, value }: { field: CatalogueField; value: unknown }) {
       </span>
     );
   }
-  if (typeof value === 'number') return <>{value.toLocaleString('de-DE')}</>;
+  const text = cellText(field, value);
+  if (typeof value === 'number') return <>{text}</>;
   return (
-    <span className="block max-w-72 truncate" title={typeof value === 'string' ? value : undefined}>
-      {typeof value === 'string' ? value : JSON.stringify(value)}
+    <span className="block max-w-72 truncate" title={text}>
+      {text}
     </span>
   );
 }

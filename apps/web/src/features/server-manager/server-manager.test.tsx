@@ -6,7 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { CataloguePage } from './catalogue-page';
 import { catalogueDialog } from './dialog-chunk';
-import { emptyValues, isNumericText, payloadOf, valuesOf } from './form-values';
+import { emptyValues, numericInput, payloadOf, valuesOf } from './form-values';
 import { hubCards } from './hub-page';
 
 describe('hub cards (decision 007)', () => {
@@ -63,8 +63,8 @@ describe('hub cards (decision 007)', () => {
 });
 
 describe('form values (doc 2 §5)', () => {
-  it('starts every displayed field empty and leaves the id out', () => {
-    expect(emptyValues(CATALOGUES.wantedReasons)).toEqual({ reason_name: '', points: '', is_static: '' });
+  it('starts every displayed field empty, yes/no at "Nein", and leaves the id out', () => {
+    expect(emptyValues(CATALOGUES.wantedReasons)).toEqual({ reason_name: '', points: '', is_static: '0' });
   });
 
   it('sends empty numbers as 0, or as the skin defaults, and option texts as numbers', () => {
@@ -92,15 +92,22 @@ describe('form values (doc 2 §5)', () => {
     });
   });
 
-  it('reads decimals with a comma and shows rows as text', () => {
-    const row = { id: 400, trailer: 0, level: 3, tankvolume: 62.5, tankconsumption: 8 };
+  it('shows and reads numbers the German way: decimal comma, thousands dots only where they belong', () => {
+    const row = { id: 400, trailer: 0, level: 3, tankvolume: 62.5, tankconsumption: 8, vehvalue: 38000 };
     const values = valuesOf(CATALOGUES.vehicleTypes, row);
-    expect(values).toMatchObject({ trailer: '0', level: '3', tankvolume: '62.5', cangas: '' });
-    expect(payloadOf(CATALOGUES.vehicleTypes, { ...values, tankconsumption: '9,75' })).toMatchObject({
-      tankvolume: 62.5,
-      tankconsumption: 9.75,
-      cangas: 0,
+    expect(values).toMatchObject({
+      trailer: '0',
+      level: '3',
+      tankvolume: '62,5',
+      vehvalue: '38000',
+      cangas: '',
     });
+    expect(
+      payloadOf(CATALOGUES.vehicleTypes, { ...values, tankconsumption: '9,75', vehvalue: '1.250.000' }),
+    ).toMatchObject({ tankvolume: 62.5, tankconsumption: 9.75, vehvalue: 1_250_000, cangas: 0 });
+    // A dot is never a decimal point in German: "12.5" is no number (the form turns a typed "." into ",").
+    expect(payloadOf(CATALOGUES.vehicleTypes, { ...values, tankvolume: '12.5' }).tankvolume).toBeUndefined();
+    expect(payloadOf(CATALOGUES.vehicleTypes, { ...values, tankvolume: '12,' }).tankvolume).toBe(12);
   });
 
   it('accepts only numeric text while typing', () => {
@@ -108,15 +115,22 @@ describe('form values (doc 2 §5)', () => {
     const [job] = CATALOGUES.serverSkins.fields.filter((f) => f.name === 'job');
     const [tank] = CATALOGUES.vehicleTypes.fields.filter((f) => f.name === 'tankvolume');
     if (!points || !job || !tank) throw new Error('registry changed');
-    expect(['', '0', '42'].map((t) => isNumericText(points, t))).toEqual([true, true, true]);
-    expect(['4a', '-1', '1.5', ' '].map((t) => isNumericText(points, t))).toEqual([
-      false,
-      false,
-      false,
-      false,
+    expect(['', '0', '42'].map((t) => numericInput(points, t))).toEqual(['', '0', '42']);
+    expect(['4a', '-1', '1.5', '1,5', ' '].map((t) => numericInput(points, t))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
     ]);
-    expect(['-', '-1', '12'].map((t) => isNumericText(job, t))).toEqual([true, true, true]);
-    expect(['1,5', '1.25', '1,2,3'].map((t) => isNumericText(tank, t))).toEqual([true, true, false]);
+    expect(['-', '-1', '12'].map((t) => numericInput(job, t))).toEqual(['-', '-1', '12']);
+    expect(['1,5', '1.25', '12,', '1,2,3', '1.2.3'].map((t) => numericInput(tank, t))).toEqual([
+      '1,5',
+      '1,25',
+      '12,',
+      null,
+      null,
+    ]);
   });
 });
 
@@ -223,5 +237,134 @@ describe('a catalogue screen with the write dialog', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Achievement 7 bearbeiten' })),
     );
+  });
+});
+
+describe('catalogue tables speak in names and German numbers', () => {
+  const answer = vi.fn<Answer>();
+  const VEHICLES = [
+    {
+      id: 411,
+      trailer: 0,
+      level: 12,
+      tankvolume: 66.5,
+      tankconsumption: 12.5,
+      canelectric: 0,
+      cangas: 0,
+      tankclass: 0,
+      vehvalue: 250000,
+      vehtype: 0,
+      trunkvolume: 10,
+      enginestart: 1,
+    },
+    {
+      id: 611,
+      trailer: 1,
+      level: 0,
+      tankvolume: 0,
+      tankconsumption: 0,
+      canelectric: 0,
+      cangas: 0,
+      tankclass: 1,
+      vehvalue: 900,
+      vehtype: 5,
+      trunkvolume: 0,
+      enginestart: 0,
+    },
+  ];
+  const SKIN = {
+    id: 3,
+    skinId: 171,
+    gender: 1,
+    job: -1,
+    faction: 4,
+    gang: -1,
+    wearhat: 0,
+    wearmask: 1,
+    expire: 0,
+    expiration: 10,
+    description: 'Kellnerin',
+    blocked: 0,
+    category: 2,
+    season: 0,
+  };
+
+  function renderManager(catalogueKey: 'vehicleTypes' | 'serverSkins' | 'wantedReasons', rows: unknown[]) {
+    answer.mockImplementation((path) =>
+      path === `catalogue.${catalogueKey}.list` ? Promise.resolve(rows) : Promise.reject(new Error(path)),
+    );
+    renderWithBff(
+      <MemoryRouter>
+        <CataloguePage catalogueKey={catalogueKey} />
+      </MemoryRouter>,
+      answer,
+    );
+  }
+  const cellsOf = (text: string) =>
+    within(screen.getByText(text).closest('tr') as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+
+  beforeAll(() => catalogueDialog());
+  beforeEach(() => {
+    sessionStorage.clear();
+    answer.mockReset();
+  });
+
+  it('names the vehicle model, its class and fuel, and writes decimals with a comma', async () => {
+    renderManager('vehicleTypes', VEHICLES);
+    await screen.findByText('Infernus');
+    expect(cellsOf('Infernus')).toEqual([
+      '411',
+      'Infernus',
+      'Nein',
+      '12',
+      '66,5',
+      '12,5',
+      'Nein',
+      '0',
+      'Benzin',
+      '250.000',
+      'Pkw',
+      '10',
+      '1',
+      'Bearbeiten',
+    ]);
+    expect(cellsOf('Utility Trailer')).toContain('Anhänger');
+    expect(cellsOf('Utility Trailer')).toContain('Diesel');
+    await userEvent.type(screen.getByLabelText('Suchen'), 'trailer');
+    await waitFor(() => expect(screen.queryByText('Infernus')).toBeNull());
+    expect(screen.getByText('Utility Trailer')).toBeTruthy();
+  });
+
+  it('shows "–" for a skin without job or gang, and the skin as a picture beside its id', async () => {
+    renderManager('serverSkins', [SKIN]);
+    await screen.findByText('Kellnerin');
+    const cells = cellsOf('Kellnerin');
+    expect(cells.slice(0, 6)).toEqual(['3', '171', 'Weiblich', '–', '4', '–']);
+    const picture = screen.getByText('Kellnerin').closest('tr')?.querySelector('img');
+    expect(picture?.getAttribute('src')).toMatch(/skins\/171\.png$/);
+  });
+
+  it('shows a vehicle value as "12,5" in the form and takes a typed "." as the comma', async () => {
+    renderManager('vehicleTypes', VEHICLES);
+    await userEvent.click(await screen.findByRole('button', { name: 'Fahrzeugtyp 411 bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fahrzeugtyp bearbeiten' });
+    const consumption = within(dialog).getByLabelText<HTMLInputElement>('Verbrauch');
+    expect(consumption.value).toBe('12,5');
+    await userEvent.clear(consumption);
+    await userEvent.type(consumption, '9.75');
+    expect(consumption.value).toBe('9,75');
+    await userEvent.type(consumption, 'x,');
+    expect(consumption.value).toBe('9,75');
+  });
+
+  it('offers one option per value in a yes/no select', async () => {
+    renderManager('wantedReasons', [{ id: 1, reason_name: 'Raub', points: 3, is_static: 0 }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Wantedgrund hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wantedgrund hinzufügen' });
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Statisch');
+    expect([...select.options].map((option) => option.textContent)).toEqual(['Nein', 'Ja']);
+    expect(select.value).toBe('0');
   });
 });
