@@ -105,13 +105,17 @@ test.describe.serial('sync manager', () => {
     await expect(dialog.getByLabel('Externe ID')).toHaveValue('4242');
     await dialog.getByLabel('Plattform').selectOption('discord');
     await dialog.getByLabel('Beschreibung').fill('Rolle E2E');
+    // A Discord role id is a snowflake: the BFF says so at the field.
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByText('Eine Discord-ID besteht aus 15 bis 20 Ziffern.')).toBeVisible();
+    await dialog.getByLabel('Externe ID').fill('1187364520918274242');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Sync Objekt wurde erstellt')).toBeVisible();
     await expect(row(page, 'Rolle E2E')).toContainText('Discord');
 
     const filters = page.getByRole('tabpanel');
-    await filters.getByLabel('Externe ID').selectOption('4242');
+    await filters.getByLabel('Externe ID').selectOption('1187364520918274242');
     await expect(page.getByRole('row')).toHaveCount(2); // header + one row
     await filters.getByLabel('Plattform').selectOption('teamspeak');
     await expect(page.getByText('Keine Sync Objekte vorhanden')).toBeVisible();
@@ -123,7 +127,7 @@ test.describe.serial('sync manager', () => {
 
     await row(page, 'Rolle E2E').dblclick();
     const edit = page.getByRole('dialog', { name: 'Sync Objekt bearbeiten' });
-    await expect(edit.getByLabel('Externe ID')).toHaveValue('4242');
+    await expect(edit.getByLabel('Externe ID')).toHaveValue('1187364520918274242');
     await edit.getByLabel('Beschreibung').fill('Rolle E2E geändert');
     await edit.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Sync Objekt wurde bearbeitet')).toBeVisible();

@@ -228,13 +228,18 @@ describe('sync procedures', () => {
     // The rows as the admin saw them (and as the game API still has them): the condition of a write.
     const objectRow = { id: 5, ...object, syncGroup: { id: 2, name: 'Support' } };
     const groupRow = { id: 5, name: 'Test', keycloakName: '/team/test', syncObjects: [] };
+    // Creates and updates look for duplicates in the lists first (test/sync-integrity.test.ts).
+    beforeEach(() => {
+      api.on('GET', 'sync-manager/sync-objects', { body: [] });
+      api.on('GET', 'sync-manager/sync-groups', { body: [] });
+    });
     const operations = [
       {
         proc: 'syncManager.objects.create',
-        input: { values: object },
+        input: { values: { ...object, externalId: '1187364520918273398' } },
         method: 'POST',
         path: 'sync-manager/sync-objects',
-        body: object,
+        body: { ...object, externalId: '1187364520918273398' },
       },
       {
         proc: 'syncManager.objects.update',

@@ -38,9 +38,52 @@ export type SyncStatusView = z.infer<typeof SyncStatusView>;
 export const SyncId = z.number().int().min(0).max(2_147_483_647);
 export const SyncIdInput = z.strictObject({ id: SyncId });
 
-export const SyncObjectForm = SyncObjectInput;
+/**
+ * What a sync object's external id is on each platform: a Discord role id is a snowflake (15–20
+ * digits); a Teamspeak sync object maps a server group, whose id is a whole number (the unique
+ * identity of a Teamspeak *user* is a different thing, linked on the sync page). The forum has no
+ * format yet.
+ */
+export const DISCORD_ROLE_ID = /^[1-9]\d{14,19}$/;
+export const TEAMSPEAK_SERVER_GROUP_ID = /^[1-9]\d{0,9}$/;
+export const EXTERNAL_ID_MESSAGES = {
+  discord: 'Eine Discord-ID besteht aus 15 bis 20 Ziffern.',
+  teamspeak: 'Eine Teamspeak-Servergruppen-ID ist eine ganze Zahl, z. B. 6.',
+} as const;
+
+export const SyncObjectForm = SyncObjectInput.superRefine((values, ctx) => {
+  const format =
+    values.plattform === 'discord'
+      ? DISCORD_ROLE_ID
+      : values.plattform === 'teamspeak'
+        ? TEAMSPEAK_SERVER_GROUP_ID
+        : null;
+  if (format && !format.test(values.externalId)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['externalId'],
+      message: EXTERNAL_ID_MESSAGES[values.plattform as 'discord' | 'teamspeak'],
+    });
+  }
+});
 export type SyncObjectForm = z.input<typeof SyncObjectForm>;
-export const SyncGroupForm = SyncGroupInput;
+
+/**
+ * A Keycloak group in its path syntax: "/parent/child", every segment a name that neither is empty
+ * nor begins or ends with a space.
+ */
+export const KEYCLOAK_GROUP_PATH = /^(\/[^/\s](?:[^/]*[^/\s])?)+$/;
+export const KEYCLOAK_GROUP_PATH_MESSAGE =
+  'Keycloak-Gruppen werden als Pfad angegeben, z. B. /team/admin (ohne leere Abschnitte).';
+
+export const SyncGroupForm = SyncGroupInput.extend({
+  keycloakName: z
+    .string()
+    .trim()
+    .max(200, 'Höchstens 200 Zeichen')
+    .refine((path) => path === '' || KEYCLOAK_GROUP_PATH.test(path), KEYCLOAK_GROUP_PATH_MESSAGE)
+    .nullish(),
+});
 export type SyncGroupForm = z.input<typeof SyncGroupForm>;
 
 export const SyncObjectCreateInput = createInputOf(SyncObjectForm);

@@ -56,6 +56,18 @@ export interface Condition<Row> {
   read: () => Promise<Row | null>;
 }
 
+/**
+ * Another target the same game API call changes (a sync group that loses an object to the group
+ * being saved): it gets a record of its own, written before the call and completed with it.
+ */
+export interface RelatedChange {
+  action: string;
+  target: { type: string; id: string | number };
+  before: unknown;
+  after: unknown;
+  detail: string;
+}
+
 export interface AuditedAction<T> {
   action: string;
   target?: { type: string; id: string | number | null };
@@ -73,6 +85,8 @@ export interface AuditedAction<T> {
    */
   condition?: Condition<unknown>;
   run: () => Promise<T>;
+  /** Other targets this call changes, each recorded as well. */
+  related?: RelatedChange[];
   /** The state after, from the result; default: the result itself. */
   after?: (result: T) => unknown;
   /** The target id when only the result knows it (create). */
@@ -211,21 +225,43 @@ export async function checkUnchanged<Row>(
 export async function audited<T>(ctx: AuditContext, spec: AuditedAction<T>): Promise<T> {
   const before = await beforeOf(ctx, spec);
   const intent = await intentOf(ctx, spec, before);
+  const related: { change: RelatedChange; intent: string }[] = [];
+  for (const change of spec.related ?? []) {
+    try {
+      related.push({
+        change,
+        intent: await intentOf(
+          ctx,
+          { action: change.action, target: change.target, run: spec.run },
+          change.before,
+        ),
+      });
+    } catch (error) {
+      // Not every change could be recorded: nothing is sent, and the records say so.
+      for (const done of [{ change: { action: spec.action }, intent }, ...related]) {
+        await complete(ctx, done.intent, done.change.action, { outcome: 'failed', detail: 'audit' });
+      }
+      throw error;
+    }
+  }
+  const completeRelated = async (completion: (change: RelatedChange) => AuditCompletion) => {
+    for (const { change, intent: id } of related) await complete(ctx, id, change.action, completion(change));
+  };
 
   let result: T;
   try {
     result = await spec.run();
   } catch (error) {
     if (isUnknownOutcome(error)) {
-      throw await resolveUnknownOutcome(error, spec.readBack, (found) =>
+      const answer = await resolveUnknownOutcome(error, spec.readBack, (found) =>
         complete(ctx, intent, spec.action, found),
       );
+      await completeRelated(() => ({ outcome: 'unknown', detail: answer.reason }));
+      throw answer;
     }
-    await complete(ctx, intent, spec.action, {
-      outcome: 'failed',
-      status: statusOf(error),
-      detail: detailOf(error),
-    });
+    const failure = { outcome: 'failed', status: statusOf(error), detail: detailOf(error) } as const;
+    await complete(ctx, intent, spec.action, failure);
+    await completeRelated(() => failure);
     throw error;
   }
 
@@ -235,6 +271,7 @@ export async function audited<T>(ctx: AuditContext, spec: AuditedAction<T>): Pro
     ...(spec.targetId ? { targetId: spec.targetId(result) } : {}),
     ...(forcedOf(spec) ? { detail: FORCED_DETAIL } : {}),
   });
+  await completeRelated((change) => ({ outcome: 'success', after: change.after, detail: change.detail }));
   return result;
 }
 

@@ -4,7 +4,9 @@
  * errors (own zod and the game API's 400) reach the form as `data.fieldErrors` (trpc/errors.ts).
  * The game API calls live in sync/sync-manager.ts, one per write. Every write is audited with the
  * row before it, updates and removes only if the row is still the one the admin saw (decision 044);
- * a remove needs a recent sign-in (step-up, decision 022).
+ * a remove needs a recent sign-in (step-up, decision 022). Creates and updates first pass the rules
+ * that need the game API's data (duplicates; a group taking objects from others records their
+ * change too).
  */
 import {
   SyncGroup,
@@ -19,8 +21,9 @@ import {
   SyncObjectUpdateInput,
   SyncObjects,
 } from '@nova/contracts';
-import { audited } from '../audit/audited';
+import { audited, type RelatedChange } from '../audit/audited';
 import { requireStepUp } from '../auth/step-up';
+import { checkGroup, checkObject } from '../sync/integrity';
 import { syncGroups, syncObjects, type AdminCall } from '../sync/sync-manager';
 import { authedProcedure, router } from '../trpc/init';
 import type { z } from 'zod';
@@ -36,6 +39,11 @@ interface Calls<Row extends { id: number }, Values> {
   create(call: AdminCall, values: Values): Promise<Row | null>;
   update(call: AdminCall, id: number, values: Values): Promise<Row | null>;
   remove(call: AdminCall, id: number): Promise<{ id: number }>;
+  /**
+   * The rules that need the game API's data (sync/integrity.ts), before anything is recorded: a
+   * field error, or the other targets the write changes.
+   */
+  check(call: AdminCall, values: Values, id: number | null): Promise<RelatedChange[]>;
 }
 
 /**
@@ -60,11 +68,12 @@ function writes<Row extends { id: number }, Values>(
     create: adminProcedure
       .input(schemas.create)
       .output(schemas.item.nullable())
-      .mutation(({ ctx, input }) =>
+      .mutation(async ({ ctx, input }) =>
         audited(ctx, {
           action: `${procedures}.create`,
           target: { type, id: null },
           sent: input.values,
+          related: await calls.check(ctx.call, input.values, null),
           run: () => calls.create(ctx.call, input.values),
           after: (row) => row ?? input.values,
           targetId: (row) => row?.id ?? null,
@@ -73,11 +82,12 @@ function writes<Row extends { id: number }, Values>(
     update: adminProcedure
       .input(schemas.update)
       .output(schemas.item.nullable())
-      .mutation(({ ctx, input }) =>
+      .mutation(async ({ ctx, input }) =>
         audited(ctx, {
           action: `${procedures}.update`,
           target: { type, id: input.id },
           sent: input.values,
+          related: await calls.check(ctx.call, input.values, input.id),
           condition: {
             expected: input.expected,
             force: input.force,
@@ -109,18 +119,28 @@ function writes<Row extends { id: number }, Values>(
 }
 
 export const syncManagerRouter = router({
-  objects: writes('sync.object', 'syncManager.objects', syncObjects, {
-    list: SyncObjects,
-    item: SyncObject,
-    create: SyncObjectCreateInput,
-    update: SyncObjectUpdateInput,
-    remove: SyncObjectRemoveInput,
-  }),
-  groups: writes('sync.group', 'syncManager.groups', syncGroups, {
-    list: SyncGroups,
-    item: SyncGroup,
-    create: SyncGroupCreateInput,
-    update: SyncGroupUpdateInput,
-    remove: SyncGroupRemoveInput,
-  }),
+  objects: writes(
+    'sync.object',
+    'syncManager.objects',
+    { ...syncObjects, check: checkObject },
+    {
+      list: SyncObjects,
+      item: SyncObject,
+      create: SyncObjectCreateInput,
+      update: SyncObjectUpdateInput,
+      remove: SyncObjectRemoveInput,
+    },
+  ),
+  groups: writes(
+    'sync.group',
+    'syncManager.groups',
+    { ...syncGroups, check: checkGroup },
+    {
+      list: SyncGroups,
+      item: SyncGroup,
+      create: SyncGroupCreateInput,
+      update: SyncGroupUpdateInput,
+      remove: SyncGroupRemoveInput,
+    },
+  ),
 });

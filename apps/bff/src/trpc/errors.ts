@@ -114,3 +114,17 @@ export function upstreamError(error: GameApiError): TRPCError {
     code in ERROR_MESSAGES ? ERROR_MESSAGES[code as keyof typeof ERROR_MESSAGES] : ERROR_MESSAGES.GENERIC;
   return new TRPCError({ code, message, cause: error });
 }
+
+/**
+ * A field error found by the BFF beyond the input schema (a rule that needs the game API's data,
+ * such as a duplicate): the same 400 with `data.fieldErrors` as a schema's issue.
+ */
+export function fieldError(field: string, message: string): TRPCError {
+  return new TRPCError({
+    code: 'BAD_REQUEST',
+    message: ERROR_MESSAGES.BAD_REQUEST,
+    cause: Object.assign(new Error(message), {
+      issues: [{ path: [FORM_VALUES_KEY, ...field.split('.')], message }],
+    }),
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Sync manager rules that need the game API's data (doc 2 §4): no two objects with the same
+ * platform and external id, no two groups with the same name (case-insensitive, NFC), and a sync
+ * object in one group only, so a group that takes an object from another changes that group too.
+ * The formats of single fields are the input schema's (@nova/contracts sync.ts).
+ */
+import { fieldError } from '../trpc/errors';
+import { syncGroups, syncObjects, type AdminCall, type SyncGroupRow } from './sync-manager';
+import type { RelatedChange } from '../audit/audited';
+
+export const DUPLICATE_EXTERNAL_ID = (description: string) =>
+  `Diese externe ID ist auf dieser Plattform schon vergeben („${description}“).`;
+export const DUPLICATE_GROUP_NAME = 'Eine Sync Gruppe mit diesem Namen gibt es schon.';
+
+const sameName = (a: string, b: string) =>
+  a.normalize('NFC').trim().toLocaleLowerCase('de') === b.normalize('NFC').trim().toLocaleLowerCase('de');
+
+/**
+ * Refuses an object whose platform and external id another object (not `id`) already has; an
+ * object's write changes no other target.
+ */
+export async function checkObject(
+  call: AdminCall,
+  values: { plattform: string; externalId: string },
+  id: number | null,
+): Promise<RelatedChange[]> {
+  const taken = (await syncObjects.list(call)).find(
+    (o) =>
+      o.id !== id && o.plattform === values.plattform && o.externalId.trim() === values.externalId.trim(),
+  );
+  if (taken) throw fieldError('externalId', DUPLICATE_EXTERNAL_ID(taken.description));
+  return [];
+}
+
+/**
+ * Refuses a group name another group (not `id`) has; returns the other groups the write takes
+ * objects from, each with its state before and after, for the audit (one record per group).
+ */
+export async function checkGroup(
+  call: AdminCall,
+  values: { name: string; syncObjects: { id: number }[] },
+  id: number | null,
+): Promise<RelatedChange[]> {
+  const groups = await syncGroups.list(call);
+  if (groups.some((g) => g.id !== id && sameName(g.name, values.name))) {
+    throw fieldError('name', DUPLICATE_GROUP_NAME);
+  }
+  const taken = new Set(values.syncObjects.map((o) => o.id));
+  return groups
+    .filter((g) => g.id !== id && g.syncObjects.some((o) => taken.has(o.id)))
+    .map((g: SyncGroupRow) => ({
+      action: 'syncManager.groups.update',
+      target: { type: 'sync.group', id: g.id },
+      before: g,
+      after: { ...g, syncObjects: g.syncObjects.filter((o) => !taken.has(o.id)) },
+      detail: `Sync Objekte an „${values.name}“ abgegeben`,
+    }));
+}

@@ -1,0 +1,243 @@
+/**
+ * Sync manager integrity (doc 2 §4): external ids in their platform's format, no duplicate
+ * platform + external id, unique group names (case-insensitive, NFC), Keycloak groups as paths, and
+ * a group that takes an object from another group records both groups' change.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MemorySessionStore } from '../src/session/memory-store';
+import type { SessionManager } from '../src/session/manager';
+import { SPA, sharedTestDatabase, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
+import { startMockGameApi, type MockGameApi } from './mock-game-api';
+import { startMockIssuer, type MockIssuer } from './mock-issuer';
+
+const OBJECTS = 'sync-manager/sync-objects';
+const GROUPS = 'sync-manager/sync-groups';
+
+describe('sync manager integrity', () => {
+  let issuer: MockIssuer;
+  let api: MockGameApi;
+  let app: FastifyInstance;
+  let manager: SessionManager;
+  let store: MemorySessionStore;
+  // Test files and runs share the audit table: group ids of this run only.
+  let admin: number;
+  let fresh: number;
+  let objects: { id: number; syncGroup: unknown }[];
+  let groups: { id: number; name: string; keycloakName: string | null; syncObjects: unknown[] }[];
+
+  beforeAll(async () => {
+    issuer = await startMockIssuer();
+    api = await startMockGameApi();
+    store = new MemorySessionStore();
+    app = await testApp({ OIDC_ISSUER: issuer.issuer, GAME_API_URL: api.url }, { store });
+    manager = testSessionManager(store);
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+    await Promise.all([api.close(), issuer.close()]);
+  });
+  beforeEach(() => {
+    api.reset();
+    admin = randomInt(1_000_000, 2_000_000_000);
+    fresh = admin + 1;
+    const member = (id: number, plattform: string, externalId: string, description: string) => ({
+      id,
+      plattform,
+      externalId,
+      description,
+    });
+    const adminObjects = [
+      member(1, 'teamspeak', '6', 'Servergruppe Server Admin'),
+      member(2, 'discord', '1187364520918273301', 'Rolle Admin'),
+    ];
+    objects = [
+      ...adminObjects.map((o) => ({ ...o, syncGroup: { id: admin, name: 'Admin' } })),
+      { ...member(3, 'teamspeak', '31', 'Servergruppe Eventteam'), syncGroup: null },
+    ];
+    groups = [
+      { id: admin, name: 'Admin', keycloakName: '/team/admin', syncObjects: adminObjects },
+      { id: admin + 2, name: 'café', keycloakName: null, syncObjects: [] },
+    ];
+    api.on('GET', OBJECTS, () => ({ body: objects }));
+    api.on('GET', GROUPS, () => ({ body: groups }));
+    api.on('POST', OBJECTS, ({ body }) => ({ body: { id: 99, ...(JSON.parse(body) as object) } }));
+    api.on('PUT', `${OBJECTS}/1`, ({ body }) => ({ body: JSON.parse(body) as unknown }));
+    api.on('POST', GROUPS, ({ body }) => ({ body: { id: fresh, ...groupAnswer(body) } }));
+    api.on('GET', `${GROUPS}/${admin}`, () => ({ body: groups[0] }));
+    api.on('PUT', `${GROUPS}/${admin}`, ({ body }) => ({ body: groupAnswer(body) }));
+  });
+
+  /** The game API answers a group with its objects in full. */
+  function groupAnswer(body: string) {
+    const group = JSON.parse(body) as { syncObjects: { id: number }[] };
+    const members = group.syncObjects.map(({ id }) => {
+      const { syncGroup: _, ...member } = objects.find((o) => o.id === id)!;
+      return member;
+    });
+    return { ...group, syncObjects: members };
+  }
+
+  async function headers(): Promise<Record<string, string>> {
+    const { id } = await manager.create({
+      userId: 'id-anna',
+      sid: null,
+      displayName: 'anna',
+      authTime: Math.floor(Date.now() / 1000),
+      auth: {
+        accessToken: 'eyJ-user-access-token',
+        refreshToken: 'r',
+        idToken: null,
+        accessTokenExpiresAt: Date.now() + 3_600_000,
+        username: 'anna',
+        roles: ['web:admin:sync-manager'],
+      },
+    });
+    return { ...SPA, cookie: `nova_session=${id}`, 'content-type': 'application/json' };
+  }
+
+  const mutate = async (procedure: string, input: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: `/trpc/${procedure}`,
+      headers: await headers(),
+      payload: JSON.stringify(input),
+    });
+  const fieldErrors = async (procedure: string, input: unknown) => {
+    const response = await mutate(procedure, input);
+    return response.statusCode === 200
+      ? 'gespeichert'
+      : response.json<TrpcErrorBody>().error.data.fieldErrors;
+  };
+  const writes = () => api.requests.filter((r) => r.method !== 'GET');
+
+  const object = (plattform: string, externalId: string) => ({
+    values: { plattform, externalId, description: 'Neu' },
+  });
+
+  it('takes Discord ids of 15 to 20 digits only, with a German field error', async () => {
+    const wrong = { externalId: 'Eine Discord-ID besteht aus 15 bis 20 Ziffern.' };
+    const create = 'syncManager.objects.create';
+    expect(await fieldErrors(create, object('discord', 'keine-zahl äöü'))).toEqual(wrong);
+    expect(await fieldErrors(create, object('discord', '12345678901234'))).toEqual(wrong);
+    expect(await fieldErrors(create, object('discord', '123456789012345678901'))).toEqual(wrong);
+    expect(await fieldErrors(create, object('discord', '1187 3645209182733'))).toEqual(wrong);
+    expect(writes()).toEqual([]);
+    expect(await fieldErrors(create, object('discord', '123456789012345'))).toBe('gespeichert');
+    expect(await fieldErrors(create, object('discord', '12345678901234567890'))).toBe('gespeichert');
+  });
+
+  it('takes a Teamspeak server group id (a whole number), not a user identity', async () => {
+    const wrong = { externalId: 'Eine Teamspeak-Servergruppen-ID ist eine ganze Zahl, z. B. 6.' };
+    const create = 'syncManager.objects.create';
+    expect(await fieldErrors(create, object('teamspeak', 'u8Xh3kQ9vR2mN5pL7sT1wY4zA6c='))).toEqual(wrong);
+    expect(await fieldErrors(create, object('teamspeak', 'Admin'))).toEqual(wrong);
+    expect(await fieldErrors(create, object('teamspeak', '-4'))).toEqual(wrong);
+    expect(writes()).toEqual([]);
+    expect(await fieldErrors(create, object('teamspeak', '40'))).toBe('gespeichert');
+  });
+
+  it('refuses a second object with the same platform and external id, but not the object itself', async () => {
+    expect(await fieldErrors('syncManager.objects.create', object('teamspeak', '6'))).toEqual({
+      externalId: 'Diese externe ID ist auf dieser Plattform schon vergeben („Servergruppe Server Admin“).',
+    });
+    const update = (externalId: string) => ({
+      id: 1,
+      values: { plattform: 'teamspeak', externalId, description: 'Umbenannt' },
+      expected: objects[0],
+    });
+    expect(await fieldErrors('syncManager.objects.update', update('31'))).toEqual({
+      externalId: 'Diese externe ID ist auf dieser Plattform schon vergeben („Servergruppe Eventteam“).',
+    });
+    expect(writes()).toEqual([]);
+    // The same number on another platform is another thing; the object may keep its own id.
+    expect(await fieldErrors('syncManager.objects.create', object('forum', '6'))).toBe('gespeichert');
+    expect(await fieldErrors('syncManager.objects.update', update('6'))).toBe('gespeichert');
+  });
+
+  const group = (name: string, keycloakName: string | null = null, syncObjects: { id: number }[] = []) => ({
+    values: { name, keycloakName, syncObjects },
+  });
+
+  it('refuses a group name that exists, case-insensitively and in either Unicode form', async () => {
+    const taken = { name: 'Eine Sync Gruppe mit diesem Namen gibt es schon.' };
+    expect(await fieldErrors('syncManager.groups.create', group('admin'))).toEqual(taken);
+    expect(await fieldErrors('syncManager.groups.create', group('  ADMIN '))).toEqual(taken);
+    expect(await fieldErrors('syncManager.groups.create', group('Cafe\u0301'))).toEqual(taken);
+    expect(writes()).toEqual([]);
+    expect(await fieldErrors('syncManager.groups.create', group('Cafe'))).toBe('gespeichert');
+    // A group keeps its own name.
+    const keep = { id: admin, ...group('Admin', '/team/admin', [{ id: 1 }, { id: 2 }]), expected: groups[0] };
+    expect(await fieldErrors('syncManager.groups.update', keep)).toBe('gespeichert');
+  });
+
+  it('takes Keycloak groups in their path syntax only', async () => {
+    const wrong = {
+      keycloakName: 'Keycloak-Gruppen werden als Pfad angegeben, z. B. /team/admin (ohne leere Abschnitte).',
+    };
+    for (const path of ['team/admin', '/team//admin', '/team/', '/', '/ team', '/team /admin']) {
+      expect(await fieldErrors('syncManager.groups.create', group('Neu', path)), path).toEqual(wrong);
+    }
+    expect(writes()).toEqual([]);
+    for (const path of ['/team/admin', '/Fraktionen/Polizei LSPD', '/gangs', null, '']) {
+      expect(await fieldErrors('syncManager.groups.create', group('Neu', path)), String(path)).toBe(
+        'gespeichert',
+      );
+    }
+  });
+
+  it('records both groups when a new group takes an object from another group', async () => {
+    const response = await mutate(
+      'syncManager.groups.create',
+      group('Neu', '/team/neu', [{ id: 2 }, { id: 3 }]),
+    );
+    expect(response.statusCode).toBe(200);
+    const db = await sharedTestDatabase().open();
+    const records = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_type', '=', 'sync.group')
+      .where('target_id', 'in', [String(admin), String(fresh)])
+      .orderBy('id', 'asc')
+      .execute();
+    expect(records.map((r) => [r.action, r.target_id, r.outcome])).toEqual([
+      ['syncManager.groups.create', String(fresh), 'success'],
+      ['syncManager.groups.update', String(admin), 'success'],
+    ]);
+    const [, other] = records;
+    const ids = (state: unknown) => (state as { syncObjects: { id: number }[] }).syncObjects.map((o) => o.id);
+    expect(ids(other?.before)).toEqual([1, 2]);
+    expect(ids(other?.after)).toEqual([1]);
+    expect(other?.detail).toBe('Sync Objekte an „Neu“ abgegeben');
+  });
+
+  it('records the other group when an existing group takes its object, and nothing extra without a move', async () => {
+    const police = { id: admin + 3, name: 'Polizei', keycloakName: null, syncObjects: [] };
+    groups.push(police);
+    api.on('GET', `${GROUPS}/${police.id}`, { body: police });
+    api.on('PUT', `${GROUPS}/${police.id}`, ({ body }) => ({ body: groupAnswer(body) }));
+    const save = (syncObjects: { id: number }[]) =>
+      mutate('syncManager.groups.update', {
+        id: police.id,
+        ...group('Polizei', null, syncObjects),
+        expected: police,
+      });
+    expect((await save([{ id: 1 }])).statusCode).toBe(200);
+    expect((await save([])).statusCode).toBe(200);
+    const db = await sharedTestDatabase().open();
+    const records = await db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id', 'before', 'after'])
+      .where('target_type', '=', 'sync.group')
+      .where('target_id', 'in', [String(admin), String(police.id)])
+      .where('outcome', '=', 'success')
+      .orderBy('id', 'asc')
+      .execute();
+    expect(records.map((r) => r.target_id)).toEqual([String(police.id), String(admin), String(police.id)]);
+    expect((records[1]?.after as { syncObjects: { id: number }[] }).syncObjects).toEqual([
+      { id: 2, plattform: 'discord', externalId: '1187364520918273301', description: 'Rolle Admin' },
+    ]);
+  });
+});
