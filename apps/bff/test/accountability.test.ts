@@ -235,7 +235,9 @@ describe('accountability: audit log, step-up and own sessions', () => {
   });
 
   it('records every sync object and sync group write with before and after, refused and failed ones', async () => {
-    const objectValues = { plattform: 'teamspeak', externalId: `audit-${Date.now()}`, description: reason };
+    // A Teamspeak server group id of this run (the sync manager refuses a duplicate).
+    const serverGroup = String(100_000 + (Date.now() % 900_000));
+    const objectValues = { plattform: 'teamspeak', externalId: serverGroup, description: reason };
     const createdObject = await call(admin, a.url, 'syncManager.objects.create', { values: objectValues });
     expect(createdObject.status).toBe(200);
     const objectId = (createdObject.body.result?.data as { id: number }).id;
@@ -390,7 +392,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
 
       // The same for the sync manager and for ending own sessions.
       const object = await call(admin, url, 'syncManager.objects.create', {
-        values: { plattform: 'discord', externalId: '4711', description: name },
+        values: { plattform: 'discord', externalId: '1187364520918274711', description: name },
       });
       expect(object.status).toBe(503);
       const objects = await query(admin, a.url, 'syncManager.objects.list');

@@ -181,6 +181,7 @@ describe('conditional writes', () => {
       syncObjects: [...group.syncObjects].reverse(),
     });
     bff.api.on('PUT', `sync-manager/sync-groups/${id}`, { status: 204 });
+    bff.api.on('GET', 'sync-manager/sync-groups', { body: [] });
     const response = await mutate('syncManager.groups.update', {
       id,
       values: { name: 'Café', keycloakName: '/Team', syncObjects: [{ id: 1 }, { id: 2 }] },

@@ -3,7 +3,7 @@
  * "only for yourself", what reached the game API (method, path, body), the Teamspeak 404, the
  * nickname limit, and the one field-error shape.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SPA, type TrpcErrorBody } from './helpers';
 import { withTestBff } from './test-bff';
 
@@ -230,8 +230,8 @@ describe('sync procedures', () => {
     const groupRow = { id: 5, name: 'Test', keycloakName: '/team/test', syncObjects: [] };
     // Creates and updates look for duplicates in the lists first (test/sync-integrity.test.ts).
     beforeEach(() => {
-      api.on('GET', 'sync-manager/sync-objects', { body: [] });
-      api.on('GET', 'sync-manager/sync-groups', { body: [] });
+      bff.api.on('GET', 'sync-manager/sync-objects', { body: [] });
+      bff.api.on('GET', 'sync-manager/sync-groups', { body: [] });
     });
     const operations = [
       {
