@@ -25,7 +25,7 @@ describe('audit sentences', () => {
       record({ before: { id: 26, name: 'Alt' }, after: { id: 26, name: 'Prüfradio Nord' } }),
     );
     expect(auditSentenceText(sentence)).toBe('Radiosender „Prüfradio Nord“ geändert');
-    expect(sentence.href).toBe('/control-panel/admin/server-manager/radio-manager');
+    expect(sentence.href).toBe('/control-panel/admin/server-manager/radio-manager?bearbeiten=26');
   });
 
   it('takes the name of a deleted row from its before-state', () => {
@@ -63,7 +63,7 @@ describe('audit sentences', () => {
       record({ action: 'syncManager.groups.remove', targetType: 'sync.group', outcome: 'refused' }),
     );
     expect(auditSentenceText(sentence)).toBe('Sync Gruppe „Nr. 26“ löschen');
-    expect(sentence.href).toBe('/control-panel/admin/sync-manager');
+    expect(sentence.href).toBe('/control-panel/admin/sync-manager?tab=groups');
   });
 
   it('has sentences without a target for sign-ins', () => {

@@ -156,6 +156,57 @@ export function knownAuditActions(): string[] {
   return [...Object.keys(FIXED), ...keyed, ...sync];
 }
 
+/** The action keys of a kind and/or an area (the filter's "Art" and "Bereich"). */
+export function auditActionsOf(filter: { kind?: AuditKind | undefined; area?: AuditArea | undefined }) {
+  return knownAuditActions().filter((action) => {
+    const words = auditActionWords(action);
+    return (
+      words !== null &&
+      (filter.kind === undefined || words.kind === filter.kind) &&
+      (filter.area === undefined || words.area === filter.area)
+    );
+  });
+}
+
+const folded = (text: string) => text.normalize('NFC').toLocaleLowerCase('de-DE');
+
+/**
+ * The action keys whose words contain `word` anywhere (case-insensitive): entity, verb done and
+ * tried, kind, area and the key itself. "Radiosender", "Löschen", "angemeldet" each find their keys.
+ */
+export function auditActionsMatching(word: string): string[] {
+  const needle = folded(word);
+  if (!needle) return [];
+  return knownAuditActions().filter((action) => {
+    const words = auditActionWords(action);
+    if (!words) return false;
+    const text = [
+      action,
+      words.entity ?? '',
+      words.done,
+      words.tried,
+      AUDIT_KINDS[words.kind],
+      auditAreaLabel(words.area),
+    ];
+    return text.some((part) => folded(part).includes(needle));
+  });
+}
+
+/** The coded details (step-up-required, …) whose German text contains `word`. */
+export function auditDetailCodesMatching(word: string): string[] {
+  const needle = folded(word);
+  if (!needle) return [];
+  return Object.entries(DETAILS)
+    .filter(([, text]) => folded(text).includes(needle))
+    .map(([code]) => code);
+}
+
+/** Every field that names a target (for the server-side search by name). */
+export function auditNameFields(): string[] {
+  const catalogue = CATALOGUE_KEYS.flatMap((key) => nameFieldsOf(`catalogue.${key}`));
+  return [...new Set([...catalogue, ...Object.values(NAME_FIELDS).flat()])];
+}
+
 /** The fields of a target type, for labels and formatting. */
 type FieldInfo = Pick<CatalogueField, 'name' | 'label' | 'kind'> & Partial<Pick<CatalogueField, 'options'>>;
 
@@ -229,11 +280,21 @@ export function auditTargetName(
   return record.targetId ? `Nr. ${record.targetId}` : null;
 }
 
-/** Where the target is edited, if it has an editor. */
-export function auditTargetHref(targetType: string | null): string | null {
+/** The address parameter that opens a catalogue row's editor (the audit log's links). */
+export const CATALOGUE_EDIT_PARAM = 'bearbeiten';
+
+/**
+ * Where the target is edited, if it has an editor: a catalogue row opens in its manager, a sync
+ * object or group on its tab of the sync manager.
+ */
+export function auditTargetHref(targetType: string | null, targetId: string | null = null): string | null {
   const key = catalogueOf(targetType);
-  if (key) return cataloguePath(key);
-  if (targetType === 'sync.object' || targetType === 'sync.group') return ROUTES.syncManager.path;
+  if (key) {
+    const id = targetId !== null && /^\d+$/.test(targetId) ? targetId : null;
+    return id ? `${cataloguePath(key)}?${CATALOGUE_EDIT_PARAM}=${id}` : cataloguePath(key);
+  }
+  if (targetType === 'sync.object') return `${ROUTES.syncManager.path}?tab=objects`;
+  if (targetType === 'sync.group') return `${ROUTES.syncManager.path}?tab=groups`;
   return null;
 }
 
@@ -257,7 +318,7 @@ export function auditSentence(record: AuditRecordWords): AuditSentence {
     lead: words.entity,
     name: auditTargetName(record),
     tail: verb,
-    href: auditTargetHref(record.targetType),
+    href: auditTargetHref(record.targetType, record.targetId),
   };
 }
 

@@ -9,6 +9,14 @@ import type { Database } from '../db/database';
 import { verifyChain, type ChainReport } from './chain';
 import type { AuditOutcome, CallKind, Schema } from '../db/schema';
 import { storableJson, storableOrNull } from './storable';
+import {
+  auditActionsMatching,
+  auditActionsOf,
+  auditDetailCodesMatching,
+  auditNameFields,
+  type AuditArea,
+  type AuditKind,
+} from '@nova/domain';
 
 export interface AuditEntry {
   actor: { id: string; name: string } | null;
@@ -67,9 +75,17 @@ export interface AuditRecord {
 export interface AuditFilter {
   /** Username or subject, part of it (case-insensitive). */
   person?: string | undefined;
-  /** Action key or its beginning (`catalogue.achievements.`). */
+  /** Action key or its beginning (`catalogue.achievements.`), for scripts. */
   action?: string | undefined;
-  /** Target type or id, part of it. */
+  /** What kind of action ("geändert", "angemeldet", …; decision 062). */
+  kind?: AuditKind | undefined;
+  /** The part of the product ("Katalog Radiosender", "Sync-Manager", …). */
+  area?: AuditArea | undefined;
+  /**
+   * Words found anywhere in the row as the viewer reads it, case-insensitive: each word in the
+   * target's name, its number or type, the action's German words ("Radiosender", "Löschen") or the
+   * detail.
+   */
   target?: string | undefined;
   outcome?: AuditOutcome | undefined;
   from?: Date | undefined;
@@ -104,6 +120,17 @@ function toRecord(row: AuditRow): AuditRecord {
     sent: row.sent ?? null,
     forced: row.forced,
   };
+}
+
+const NAME_FIELDS = auditNameFields();
+
+/** The search's words; quotes around a name („…“) and the "Nr." of "Nr. 26" are not part of it. */
+function wordsOf(text: string | undefined): string[] {
+  return (text ?? '')
+    .normalize('NFC')
+    .split(/[\s„“”"']+/u)
+    .filter((word) => word && !/^nr\.?$/iu.test(word))
+    .slice(0, 10);
 }
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -210,13 +237,26 @@ export class AuditLog {
       const prefix = `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query = query.where('action', 'like', prefix);
     }
-    if (filter.target) {
-      const pattern = like(filter.target);
+    if (filter.kind || filter.area) {
+      const actions = auditActionsOf({ kind: filter.kind, area: filter.area });
+      // An empty list would be `in ()`: no key of that kind in that area, so no row.
+      query = actions.length > 0 ? query.where('action', 'in', actions) : query.where(sql<boolean>`false`);
+    }
+    for (const word of wordsOf(filter.target)) {
+      const pattern = like(word);
+      const actions = auditActionsMatching(word);
+      const details = auditDetailCodesMatching(word);
       query = query.where((eb) =>
         eb.or([
-          eb('target_type', 'ilike', pattern),
+          ...NAME_FIELDS.flatMap((field) => [
+            eb(sql<string>`after ->> ${field}::text`, 'ilike', pattern),
+            eb(sql<string>`before ->> ${field}::text`, 'ilike', pattern),
+          ]),
           eb('target_id', 'ilike', pattern),
-          eb(sql<string>`coalesce(target_type, '') || ' ' || coalesce(target_id, '')`, 'ilike', pattern),
+          eb('target_type', 'ilike', pattern),
+          eb('detail', 'ilike', pattern),
+          ...(actions.length > 0 ? [eb('action', 'in', actions)] : []),
+          ...(details.length > 0 ? [eb('detail', 'in', details)] : []),
         ]),
       );
     }

@@ -3,6 +3,7 @@
  * The CSV export is a streamed download (plugins/audit-export.ts).
  */
 import { TRPCError } from '@trpc/server';
+import { AUDIT_AREAS, AUDIT_KINDS, type AuditKind } from '@nova/domain';
 import { z } from 'zod';
 import type { AuditFilter, AuditLog } from '../audit/log';
 import { authedProcedure, router } from '../trpc/init';
@@ -12,9 +13,12 @@ const PAGE_SIZES = [25, 50, 100] as const;
 const text = z.string().trim().max(200).optional();
 /** `pending`: the action is running (or ended with the process); `unknown`: its answer never came. */
 const OUTCOMES = ['success', 'refused', 'failed', 'pending', 'unknown'] as const;
+const KINDS = Object.keys(AUDIT_KINDS) as [AuditKind, ...AuditKind[]];
 export const Filter = z.strictObject({
   person: text,
   action: text,
+  kind: z.enum(KINDS).optional(),
+  area: z.enum(AUDIT_AREAS as [(typeof AUDIT_AREAS)[number], ...(typeof AUDIT_AREAS)[number][]]).optional(),
   target: text,
   outcome: z.enum(OUTCOMES).optional(),
   from: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
@@ -46,6 +50,8 @@ export function toFilter(input: z.infer<typeof Filter>): AuditFilter {
   return {
     person: input.person || undefined,
     action: input.action || undefined,
+    kind: input.kind,
+    area: input.area,
     target: input.target || undefined,
     outcome: input.outcome,
     from: input.from ? new Date(input.from) : undefined,

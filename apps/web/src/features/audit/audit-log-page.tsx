@@ -1,54 +1,44 @@
 /**
- * "Audit-Log" (role web:admin; decision 021): every administrative change and security event,
- * newest first, filtered by person, action, target and time range, paged on the server, each row
- * a German sentence with its changes (decision 062), and a CSV export of the filtered records.
- * Its own lazy chunk: nothing of it loads for other screens.
+ * "Audit-Log" (role web:admin; decisions 021, 062): every administrative change and security event,
+ * newest first, each row a German sentence with its changes; filtered on the server by person, kind,
+ * area, words anywhere in the row, outcome and time, the filter and page in the address; a CSV export
+ * of the same filter. Its own lazy chunk: nothing of it loads for other screens.
  */
-import { useState, type SyntheticEvent } from 'react';
+import {
+  AUDIT_AREAS,
+  AUDIT_KINDS,
+  AUDIT_OUTCOMES,
+  DOWNLOADS,
+  auditAreaLabel,
+  type AuditKind,
+} from '@nova/domain';
+import { useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
-import { DOWNLOADS } from '@nova/domain';
 import { trpc } from '../../lib/trpc';
+import {
+  bffFilterOf,
+  EMPTY_FILTER,
+  filterFromParams,
+  pageFromParams,
+  paramsOf,
+  type AuditFilterValues,
+} from './audit-filter';
 import { AuditRowView } from './components/audit-row';
 import { ChainStatus } from './components/chain-status';
 
-interface Filter {
-  person: string;
-  action: string;
-  target: string;
-  from: string;
-  to: string;
-}
-
-const EMPTY_FILTER: Filter = { person: '', action: '', target: '', from: '', to: '' };
 const PAGE_SIZE = 25;
-
-/** `datetime-local` values are local time; the BFF takes ISO timestamps. */
-function toIso(local: string): string | undefined {
-  if (!local) return undefined;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-function queryInput(filter: Filter) {
-  return {
-    ...(filter.person.trim() ? { person: filter.person.trim() } : {}),
-    ...(filter.action.trim() ? { action: filter.action.trim() } : {}),
-    ...(filter.target.trim() ? { target: filter.target.trim() } : {}),
-    ...(toIso(filter.from) ? { from: toIso(filter.from) } : {}),
-    ...(toIso(filter.to) ? { to: toIso(filter.to) } : {}),
-  };
-}
 
 /**
  * The export is a streamed download from the BFF (decision 059): fetched with the CSRF header the
  * BFF requires, then saved under the name the BFF gives it.
  */
-async function downloadCsv(filter: Filter): Promise<void> {
-  const params = new URLSearchParams(queryInput(filter));
+async function downloadCsv(filter: AuditFilterValues): Promise<void> {
+  const params = new URLSearchParams(bffFilterOf(filter));
   const response = await fetch(`${DOWNLOADS.auditLogCsv.path}?${params.toString()}`, {
     headers: { 'x-csrf': '1' },
     credentials: 'same-origin',
@@ -64,23 +54,113 @@ async function downloadCsv(filter: Filter): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+const FIELDS = Object.keys(EMPTY_FILTER) as (keyof AuditFilterValues)[];
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const inputClass =
+  'w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 font-normal dark:border-slate-600 dark:bg-slate-900';
+
+function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <label className={`flex min-w-0 flex-col gap-1 text-sm font-medium ${wide ? 'lg:col-span-2' : ''}`}>
+      {label}
+      {children}
+    </label>
+  );
+}
+
+/**
+ * The filter form: its fields start from the address (the `key` of the caller renews them when the
+ * address changes, e.g. browser back); "Filtern" and "Zurücksetzen" write the address.
+ */
+export function AuditFilterForm({
+  filter,
+  onApply,
+}: {
+  filter: AuditFilterValues;
+  onApply: (filter: AuditFilterValues) => void;
+}) {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: keyof AuditFilterValues) => {
+      const entry = form.get(name);
+      return typeof entry === 'string' ? entry : '';
+    };
+    // Through the address form, so a typed value is checked as one from the address is.
+    const typed = Object.fromEntries(FIELDS.map((field) => [field, value(field)]));
+    onApply(filterFromParams(paramsOf(typed as unknown as AuditFilterValues)));
+  };
+  return (
+    <form onSubmit={submit} aria-label="Filter" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Field label="Person">
+        <input name="person" defaultValue={filter.person} placeholder="Name" className={inputClass} />
+      </Field>
+      <Field label="Art">
+        <select name="kind" defaultValue={filter.kind} className={inputClass}>
+          <option value="">Alle Arten</option>
+          {(Object.entries(AUDIT_KINDS) as [AuditKind, string][]).map(([key, label]) => (
+            <option key={key} value={key}>
+              {capitalised(label)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Bereich">
+        <select name="area" defaultValue={filter.area} className={inputClass}>
+          <option value="">Alle Bereiche</option>
+          {AUDIT_AREAS.map((area) => (
+            <option key={area} value={area}>
+              {auditAreaLabel(area)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Ergebnis">
+        <select name="outcome" defaultValue={filter.outcome} className={inputClass}>
+          <option value="">Alle Ergebnisse</option>
+          {Object.entries(AUDIT_OUTCOMES).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Ziel oder Stichwort" wide>
+        <input
+          name="target"
+          defaultValue={filter.target}
+          placeholder="z. B. Angler, Radiosender, Löschen"
+          className={inputClass}
+        />
+      </Field>
+      <Field label="Von">
+        <input type="datetime-local" name="from" defaultValue={filter.from} className={inputClass} />
+      </Field>
+      <Field label="Bis">
+        <input type="datetime-local" name="to" defaultValue={filter.to} className={inputClass} />
+      </Field>
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">Filtern</Button>
+        <Button variant="ghost" onClick={() => onApply(EMPTY_FILTER)}>
+          Zurücksetzen
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 export function AuditLogPage() {
-  const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
-  const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
+  const page = pageFromParams(params);
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const list = trpc.audit.list.useQuery(
-    { ...queryInput(filter), page, pageSize: PAGE_SIZE },
+    { ...bffFilterOf(filter), page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
-
-  const apply = (event: SyntheticEvent) => {
-    event.preventDefault();
-    setFilter(draft);
-    setPage(1);
-  };
+  const show = (next: AuditFilterValues, nextPage = 1) => setParams(paramsOf(next, nextPage));
 
   const exportCsv = async () => {
     setExportError(null);
@@ -94,20 +174,6 @@ export function AuditLogPage() {
     }
   };
 
-  const field = (name: keyof Filter, label: string, type = 'text', placeholder?: string) => (
-    <label className="flex flex-col gap-1 text-sm font-medium">
-      {label}
-      <input
-        type={type}
-        name={name}
-        value={draft[name]}
-        placeholder={placeholder}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-        className="rounded-md border border-slate-300 bg-white px-3 py-2 font-normal dark:border-slate-600 dark:bg-slate-900"
-      />
-    </label>
-  );
-
   return (
     <section>
       <title>Audit-Log – Nova Legacy</title>
@@ -115,26 +181,7 @@ export function AuditLogPage() {
         title="Audit-Log"
         lines={['Alle Änderungen der Verwaltung und Sicherheitsereignisse, die neuesten zuerst.']}
       />
-      <form onSubmit={apply} aria-label="Filter" className="mb-4 grid gap-3 md:grid-cols-3 lg:grid-cols-6">
-        {field('person', 'Person', 'text', 'Benutzername')}
-        {field('action', 'Aktion', 'text', 'z. B. catalogue.')}
-        {field('target', 'Ziel', 'text', 'Typ oder ID')}
-        {field('from', 'Von', 'datetime-local')}
-        {field('to', 'Bis', 'datetime-local')}
-        <div className="flex items-end gap-2">
-          <Button type="submit">Filtern</Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setDraft(EMPTY_FILTER);
-              setFilter(EMPTY_FILTER);
-              setPage(1);
-            }}
-          >
-            Zurücksetzen
-          </Button>
-        </div>
-      </form>
+      <AuditFilterForm key={paramsOf(filter).toString()} filter={filter} onApply={(next) => show(next)} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {list.data ? `${list.data.total} Einträge` : ''}
@@ -176,13 +223,13 @@ export function AuditLogPage() {
             </tbody>
           </table>
           <nav aria-label="Seiten" className="mt-4 flex items-center justify-center gap-3">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <Button variant="secondary" disabled={page <= 1} onClick={() => show(filter, page - 1)}>
               Zurück
             </Button>
             <span className="text-sm">
               Seite {page} von {pages}
             </span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => show(filter, page + 1)}>
               Weiter
             </Button>
           </nav>

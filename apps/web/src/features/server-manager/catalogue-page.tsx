@@ -1,4 +1,5 @@
 import {
+  CATALOGUE_EDIT_PARAM,
   CATALOGUES,
   CATALOGUE_LOAD_FAILED,
   catalogueMessages,
@@ -9,7 +10,8 @@ import {
   type CatalogueKey,
 } from '@nova/domain';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { failureStatus } from '../../components/failure-status';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
@@ -40,6 +42,28 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
   // A form left for the sign-in (401 during saving, or the re-authentication before a delete) opens
   // again with what was typed.
   const dialog = useWriteDialog<CatalogueRow, FormValues>(`catalogue:${catalogueKey}`, isFormValues);
+
+  // A link from the audit log names a row to open (`?bearbeiten=26`); it opens once, then the
+  // parameter goes, so reload and back do not open it again. A row that is gone opens nothing.
+  const [params, setParams] = useSearchParams();
+  const editId = params.get(CATALOGUE_EDIT_PARAM);
+  const rows = list.data;
+  const { openEdit } = dialog;
+  const openedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (editId === null || !rows || openedFor.current === editId) return;
+    openedFor.current = editId;
+    const row = rows.find((candidate) => String(candidate.id) === editId);
+    if (row) openEdit(row);
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.delete(CATALOGUE_EDIT_PARAM);
+        return copy;
+      },
+      { replace: true },
+    );
+  }, [editId, rows, openEdit, setParams]);
 
   const columns = useMemo(() => columnsOf(catalogue), [catalogue]);
 

@@ -138,12 +138,12 @@ describe('a catalogue screen with the write dialog', () => {
   const ROW = { id: 7, name: 'Erste Schritte', description: 'Melde dich an', exp: 10, money: 500 };
   const answer = vi.fn<Answer>();
 
-  function renderScreen(write: (path: string, input: unknown) => Promise<unknown>) {
+  function renderScreen(write: (path: string, input: unknown) => Promise<unknown>, address = '/') {
     answer.mockImplementation((path, input) =>
       path === 'catalogue.achievements.list' ? Promise.resolve([ROW]) : write(path, input),
     );
     renderWithBff(
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[address]}>
         <CataloguePage catalogueKey="achievements" />
       </MemoryRouter>,
       answer,
@@ -162,6 +162,12 @@ describe('a catalogue screen with the write dialog', () => {
   const UUID: unknown = expect.stringMatching(
     /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
   );
+
+  it('opens the row an audit log link names (?bearbeiten=7)', async () => {
+    renderScreen((path) => Promise.reject(new Error(`unexpected call ${path}`)), '/?bearbeiten=7');
+    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Erste Schritte');
+  });
 
   it('sends the typed values, empty numbers as 0, and reports success', async () => {
     renderScreen((path, input) => Promise.resolve({ path, input }));

@@ -1,0 +1,95 @@
+/**
+ * The audit log's filter in the address (reload, sharing and browser back keep it): German parameter
+ * names, kinds, areas and outcomes by their keys, times as the `datetime-local` fields show them.
+ */
+import { AUDIT_AREAS, AUDIT_KINDS, AUDIT_OUTCOMES, type AuditArea, type AuditKind } from '@nova/domain';
+
+export interface AuditFilterValues {
+  person: string;
+  kind: AuditKind | '';
+  area: AuditArea | '';
+  target: string;
+  outcome: keyof typeof AUDIT_OUTCOMES | '';
+  from: string;
+  to: string;
+}
+
+export const EMPTY_FILTER: AuditFilterValues = {
+  person: '',
+  kind: '',
+  area: '',
+  target: '',
+  outcome: '',
+  from: '',
+  to: '',
+};
+
+/** The address parameter of each field. */
+export const FILTER_PARAMS: Readonly<Record<keyof AuditFilterValues, string>> = {
+  person: 'person',
+  kind: 'art',
+  area: 'bereich',
+  target: 'ziel',
+  outcome: 'ergebnis',
+  from: 'von',
+  to: 'bis',
+};
+export const PAGE_PARAM = 'seite';
+
+const oneOf = <K extends string>(keys: readonly K[], value: string | null): K | '' =>
+  value !== null && (keys as readonly string[]).includes(value) ? (value as K) : '';
+
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const time = (value: string | null) => (value !== null && LOCAL_TIME.test(value) ? value : '');
+const text = (value: string | null) => (value ?? '').slice(0, 200);
+
+/** The filter an address asks for; unknown values are left out. */
+export function filterFromParams(params: URLSearchParams): AuditFilterValues {
+  const get = (field: keyof AuditFilterValues) => params.get(FILTER_PARAMS[field]);
+  return {
+    person: text(get('person')),
+    kind: oneOf(Object.keys(AUDIT_KINDS) as AuditKind[], get('kind')),
+    area: oneOf(AUDIT_AREAS, get('area')),
+    target: text(get('target')),
+    outcome: oneOf(Object.keys(AUDIT_OUTCOMES) as (keyof typeof AUDIT_OUTCOMES)[], get('outcome')),
+    from: time(get('from')),
+    to: time(get('to')),
+  };
+}
+
+export function pageFromParams(params: URLSearchParams): number {
+  return Math.max(1, Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
+}
+
+/** The address of a filter and page: empty fields and page 1 are left out. */
+export function paramsOf(filter: AuditFilterValues, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const field of Object.keys(FILTER_PARAMS) as (keyof AuditFilterValues)[]) {
+    const value = filter[field].trim();
+    if (value) params.set(FILTER_PARAMS[field], value);
+  }
+  if (page > 1) params.set(PAGE_PARAM, String(page));
+  return params;
+}
+
+/** `datetime-local` values are local time; the BFF takes ISO timestamps. */
+function toIso(local: string): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** What the BFF's list and export take (the same schema for both). */
+export function bffFilterOf(filter: AuditFilterValues) {
+  const from = toIso(filter.from);
+  const to = toIso(filter.to);
+  return {
+    ...(filter.person.trim() ? { person: filter.person.trim() } : {}),
+    ...(filter.kind ? { kind: filter.kind } : {}),
+    ...(filter.area ? { area: filter.area } : {}),
+    ...(filter.target.trim() ? { target: filter.target.trim() } : {}),
+    ...(filter.outcome ? { outcome: filter.outcome } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+}

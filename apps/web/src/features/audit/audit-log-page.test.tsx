@@ -1,0 +1,149 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithBff, type Answer } from '../../test/trpc';
+import { filterFromParams, paramsOf } from './audit-filter';
+import { AuditLogPage } from './audit-log-page';
+
+const PATH = '/control-panel/admin/audit-log';
+
+const base = {
+  actorId: 'sub-1',
+  actorName: 'Anna Admin',
+  targetType: 'catalogue.achievements',
+  targetId: '7',
+  before: null,
+  after: null,
+  outcome: 'success',
+  status: null,
+  detail: null,
+  requestId: null,
+  clientIp: null,
+  callKind: 'session',
+  clientId: null,
+  sent: null,
+  forced: false,
+};
+const rows = [
+  {
+    ...base,
+    id: '2',
+    at: '2026-11-25T10:00:00.000Z',
+    action: 'catalogue.achievements.remove',
+    before: { id: 7, name: 'Angler', exp: 10 },
+  },
+  { ...base, id: '1', at: '2026-11-25T09:00:00.000Z', action: 'auth.sign-in', targetType: 'user' },
+];
+
+const answer = vi.fn<Answer>();
+/** Where the page's router is now, shown for the test to read. */
+function Where() {
+  const here = useLocation();
+  return <output data-testid="where">{`${here.pathname}${here.search}`}</output>;
+}
+const address = () => screen.getByTestId('where').textContent;
+
+function renderAt(address: string) {
+  answer.mockImplementation((path) => {
+    if (path === 'audit.list') return Promise.resolve({ rows, total: rows.length, page: 1, pageSize: 25 });
+    if (path === 'audit.chain')
+      return Promise.resolve({ intact: true, events: 2, lastSeq: 2, lastHash: 'x' });
+    return Promise.reject(new Error(`unexpected call ${path}`));
+  });
+  return renderWithBff(
+    <MemoryRouter initialEntries={[address]}>
+      <AuditLogPage />
+      <Where />
+    </MemoryRouter>,
+    answer,
+  );
+}
+
+const valueOf = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
+
+const listInputs = () =>
+  answer.mock.calls.filter(([path]) => path === 'audit.list').map(([, input]) => input);
+
+afterEach(() => answer.mockReset());
+
+describe('the audit filter in the address', () => {
+  it('reads known values and leaves out unknown ones', () => {
+    const filter = filterFromParams(
+      new URLSearchParams('art=remove&bereich=achievements&ziel=Angler&ergebnis=nope&von=2026-11-25T10:00'),
+    );
+    expect(filter).toEqual({
+      person: '',
+      kind: 'remove',
+      area: 'achievements',
+      target: 'Angler',
+      outcome: '',
+      from: '2026-11-25T10:00',
+      to: '',
+    });
+    expect(filterFromParams(new URLSearchParams('art=delete&bis=gestern'))).toMatchObject({
+      kind: '',
+      to: '',
+    });
+  });
+
+  it('writes only what is set, and the page beyond the first', () => {
+    const filter = filterFromParams(new URLSearchParams('ziel= Löschen '));
+    expect(paramsOf(filter).toString()).toBe('ziel=L%C3%B6schen');
+    expect(paramsOf(filter, 3).toString()).toBe('ziel=L%C3%B6schen&seite=3');
+  });
+});
+
+describe('the audit log page', () => {
+  it('asks the BFF with the filter of the address and shows it in the form', async () => {
+    renderAt(`${PATH}?art=remove&bereich=achievements&ziel=Angler&seite=2`);
+    await screen.findByRole('link', { name: '„Angler“' });
+    expect(listInputs()[0]).toEqual({
+      kind: 'remove',
+      area: 'achievements',
+      target: 'Angler',
+      page: 2,
+      pageSize: 25,
+    });
+    expect(valueOf('Art')).toBe('remove');
+    expect(valueOf('Bereich')).toBe('achievements');
+    expect(valueOf('Ziel oder Stichwort')).toBe('Angler');
+  });
+
+  it('puts the filter into the address on "Filtern" and clears it on "Zurücksetzen"', async () => {
+    const user = userEvent.setup();
+    renderAt(PATH);
+    await screen.findByRole('link', { name: '„Angler“' });
+    await user.type(screen.getByLabelText('Ziel oder Stichwort'), 'Radiosender');
+    await user.selectOptions(screen.getByLabelText('Art'), 'Geändert');
+    await user.selectOptions(screen.getByLabelText('Ergebnis'), 'Abgelehnt');
+    await user.type(screen.getByLabelText('Person'), 'anna');
+    await user.click(screen.getByRole('button', { name: 'Filtern' }));
+    expect(address()).toBe(`${PATH}?person=anna&art=update&ziel=Radiosender&ergebnis=refused`);
+    expect(listInputs().at(-1)).toEqual({
+      person: 'anna',
+      kind: 'update',
+      target: 'Radiosender',
+      outcome: 'refused',
+      page: 1,
+      pageSize: 25,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Zurücksetzen' }));
+    expect(address()).toBe(PATH);
+    expect(valueOf('Ziel oder Stichwort')).toBe('');
+    expect(valueOf('Art')).toBe('');
+  });
+
+  it('links a catalogue target to its row in the manager; a sign-in has no changes to show', async () => {
+    renderAt(PATH);
+    const link = await screen.findByRole('link', { name: '„Angler“' });
+    expect(link.getAttribute('href')).toBe(
+      '/control-panel/admin/server-manager/achievement-manager?bearbeiten=7',
+    );
+    const [, removed, signIn] = screen.getAllByRole('row');
+    expect(within(removed!).getByRole('button', { name: 'Änderungen anzeigen' })).toBeTruthy();
+    expect(within(signIn!).getByText('Angemeldet')).toBeTruthy();
+    expect(within(signIn!).queryByRole('button', { name: 'Änderungen anzeigen' })).toBeNull();
+  });
+});
