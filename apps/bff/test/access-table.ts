@@ -71,6 +71,7 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   'account.endOtherSessions': SIGNED_IN,
   'audit.list': ['admin', 'adminOnly'],
   'audit.chain': ['admin', 'adminOnly'],
+  'audit.undo': ['admin', 'adminOnly'],
   'syncManager.objects.list': ['admin', 'syncer'],
   'syncManager.objects.create': ['admin', 'syncer'],
   'syncManager.objects.update': ['admin', 'syncer'],

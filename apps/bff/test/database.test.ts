@@ -39,6 +39,7 @@ describe.each(engines)('%s', (_name, config) => {
       '003_audit_intents',
       '004_discord_account_names',
       '005_audit_chain',
+      '006_audit_undo_of',
     ]);
   });
 

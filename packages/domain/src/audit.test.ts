@@ -136,4 +136,20 @@ describe('audit field changes', () => {
       [],
     );
   });
+
+  it('reads an undo as the target with the change it took back', () => {
+    const undo = record({
+      action: 'audit.undo',
+      targetId: '26',
+      before: { id: 26, name: 'Prüfradio Nord', url: 'https://b.example' },
+      after: { id: 26, name: 'Prüfradio Nord', url: 'https://a.example' },
+      undoOf: '812',
+    });
+    expect(auditSentenceText(auditSentence(undo))).toBe(
+      'Radiosender „Prüfradio Nord“: Änderung Nr. 812 rückgängig gemacht',
+    );
+    expect(auditSentenceText(auditSentence({ ...undo, outcome: 'refused' }))).toBe(
+      'Radiosender „Prüfradio Nord“ – Änderung Nr. 812 rückgängig machen',
+    );
+  });
 });

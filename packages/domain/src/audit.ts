@@ -207,6 +207,38 @@ export function auditNameFields(): string[] {
   return [...new Set([...catalogue, ...Object.values(NAME_FIELDS).flat()])];
 }
 
+/** The entity a target type names ("Radiosender", "Sync Gruppe"). */
+function entityOf(targetType: string | null): string | null {
+  const key = catalogueOf(targetType);
+  if (key) return CATALOGUES[key].entity;
+  if (targetType === 'sync.object') return SYNC_ENTITIES.objects;
+  if (targetType === 'sync.group') return SYNC_ENTITIES.groups;
+  return null;
+}
+
+/**
+ * Whether "Rückgängig machen" is offered (decision 063): a successful create, update or delete of a
+ * catalogue row or a sync object or group, with its target's number, not taken back yet.
+ */
+export function auditUndoable(record: {
+  action: string;
+  outcome: AuditOutcomeKey;
+  targetType: string | null;
+  targetId: string | null;
+  undoneBy?: string | null;
+}): boolean {
+  const words = auditActionWords(record.action);
+  return (
+    words !== null &&
+    (words.kind === 'create' || words.kind === 'update' || words.kind === 'remove') &&
+    entityOf(record.targetType) !== null &&
+    record.outcome === 'success' &&
+    record.targetId !== null &&
+    /^\d+$/.test(record.targetId) &&
+    !record.undoneBy
+  );
+}
+
 /** The fields of a target type, for labels and formatting. */
 type FieldInfo = Pick<CatalogueField, 'name' | 'label' | 'kind'> & Partial<Pick<CatalogueField, 'options'>>;
 
@@ -265,6 +297,8 @@ export interface AuditRecordWords {
   after?: unknown;
   outcome: AuditOutcomeKey;
   detail: string | null;
+  /** The record an undo takes back (decision 063). */
+  undoOf?: string | null;
 }
 
 /** The target's name from the record's after- or before-state, else its number ("Nr. 26"). */
@@ -304,6 +338,8 @@ export interface AuditSentence {
   name: string | null;
   tail: string;
   href: string | null;
+  /** What follows the name directly (the colon of an undo). */
+  separator?: string;
 }
 
 /** The sentence of a record; an attempt that did not succeed is named by what was tried. */
@@ -313,6 +349,18 @@ export function auditSentence(record: AuditRecordWords): AuditSentence {
   const succeeded =
     record.outcome === 'success' || record.outcome === 'pending' || record.outcome === 'unknown';
   const verb = succeeded ? words.done : words.tried;
+  const entity = words.entity ?? (words.kind === 'undo' ? entityOf(record.targetType) : null);
+  if (words.kind === 'undo' && entity) {
+    // "Radiosender „Prüfradio Nord“: Änderung Nr. 812 rückgängig gemacht"
+    const change = record.undoOf ? `Änderung Nr. ${record.undoOf}` : 'Änderung';
+    return {
+      lead: entity,
+      name: auditTargetName(record),
+      tail: `${succeeded ? '' : '– '}${change} ${succeeded ? 'rückgängig gemacht' : 'rückgängig machen'}`,
+      href: auditTargetHref(record.targetType, record.targetId),
+      separator: succeeded ? ':' : '',
+    };
+  }
   if (!words.entity) return { lead: verb, name: null, tail: '', href: null };
   return {
     lead: words.entity,
@@ -323,7 +371,7 @@ export function auditSentence(record: AuditRecordWords): AuditSentence {
 }
 
 export function auditSentenceText(sentence: AuditSentence): string {
-  const name = sentence.name === null ? '' : `„${sentence.name}“`;
+  const name = sentence.name === null ? '' : `„${sentence.name}“${sentence.separator ?? ''}`;
   return [sentence.lead, name, sentence.tail].filter(Boolean).join(' ');
 }
 

@@ -82,6 +82,8 @@ export const PROCEDURE_POLICY = {
   'syncManager.groups.remove': requires(ROLES.syncManager),
   'audit.list': requires(ROLES.admin),
   'audit.chain': requires(ROLES.admin),
+  // The undo also needs the editor's own role for the write it makes (checked by the BFF).
+  'audit.undo': requires(ROLES.admin),
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,

@@ -48,8 +48,11 @@ export const CONFLICT_MESSAGES = {
  * row is read right before the write and compared with `expected`.
  */
 export interface Condition<Row> {
-  /** The row as it was shown (the `expected` of updateInputOf / removeInputOf). */
-  expected: Row;
+  /**
+   * The row as it was shown (the `expected` of updateInputOf / removeInputOf); `null`: the row must
+   * still be gone (an undo that creates a deleted row again, decision 063).
+   */
+  expected: Row | null;
   /** An explicit overwrite ("Trotzdem speichern"): written without the comparison, recorded as forced. */
   force?: boolean | undefined;
   /** Reads the row now, mapped as the read path maps it; null when it is gone. */
@@ -79,6 +82,8 @@ export interface AuditedAction<T> {
   sent?: unknown;
   /** An explicit overwrite of a row that changed meanwhile. */
   forced?: boolean;
+  /** The record this write takes back (an undo, decision 063). */
+  undoOf?: string;
   /**
    * Writes only if the target is still the row the admin saw (else CONFLICT, nothing written); the
    * row read for the comparison is the before-state.
@@ -147,6 +152,7 @@ async function intentOf<T>(ctx: AuditContext, spec: AuditedAction<T>, before: un
       before,
       sent: spec.sent,
       forced: forcedOf(spec),
+      undoOf: spec.undoOf ?? null,
     });
   } catch (error) {
     ctx.log.error({ err: error, action: spec.action }, 'audit intent not written; the action is not done');
@@ -200,7 +206,11 @@ export async function checkUnchanged<Row>(
 ): Promise<Row | null> {
   const current = await condition.read();
   if (condition.force) return current;
-  if (current !== null && differingFields(condition.expected, current).length === 0) return current;
+  const unchanged =
+    condition.expected === null
+      ? current === null
+      : current !== null && differingFields(condition.expected, current).length === 0;
+  if (unchanged) return current;
   const reason = current === null ? 'deleted' : 'changed';
   const changedBy =
     target && target.id !== null && ctx.audit

@@ -54,6 +54,8 @@ interface EventRow {
   target_learnt: string;
   completed_us: string | null;
   completed: boolean;
+  /** The record an undo takes back (decision 063); hashed only when set. */
+  undo_of: string | null;
   prev: string | null;
   hash: string | null;
 }
@@ -102,6 +104,7 @@ export function eventHash(e: EventRow): string {
       field(e.sent),
       field(e.forced),
       field(e.prev),
+      ...(e.undo_of === null ? [] : [`undo-of=${field(e.undo_of)}`]),
     ].join('|'),
   );
 }
@@ -117,13 +120,14 @@ function eventsAfter(db: Kysely<Schema>, after: number, head: number) {
              id::text, (extract(epoch from at) * 1000000)::bigint::text as at_us, actor_id, actor_name,
              action, target_type, target_id, before::text, after::text, outcome, status::text, detail,
              request_id, client_ip, call_kind, client_id, sent::text, forced::text,
-             target_learnt::text, null::text as completed_us, completion_seq is not null as completed
+             target_learnt::text, null::text as completed_us, completion_seq is not null as completed,
+             undo_of::text
       from audit_log where seq > ${after} and seq <= ${head}
       union all
       select 'completion', completion_seq::text, completion_prev_hash, completion_hash, completion_seq,
              id::text, null, actor_id, actor_name, action, target_type, target_id, null, after::text,
              outcome, status::text, detail, null, null, null, null, null, forced::text,
-             target_learnt::text, (extract(epoch from completed_at) * 1000000)::bigint::text, true
+             target_learnt::text, (extract(epoch from completed_at) * 1000000)::bigint::text, true, null
       from audit_log where completion_seq > ${after} and completion_seq <= ${head}
     ) as events order by n limit ${PAGE}`.execute(db);
 }

@@ -39,6 +39,8 @@ export interface AuditEntry {
   sent?: unknown;
   /** An explicit overwrite of a row that changed meanwhile. */
   forced?: boolean;
+  /** The record this undo takes back (decision 063). */
+  undoOf?: string | null;
 }
 
 /** What completes an intent. */
@@ -70,6 +72,10 @@ export interface AuditRecord {
   clientId: string | null;
   sent: unknown;
   forced: boolean;
+  /** The record this undo takes back (decision 063). */
+  undoOf: string | null;
+  /** The successful undo that took this record back, if any. */
+  undoneBy: string | null;
 }
 
 export interface AuditFilter {
@@ -97,7 +103,7 @@ const idText = (id: string | number | null | undefined) =>
 
 /** What the closing sweep writes into an intent the process never completed. */
 export const ABANDONED_DETAIL = 'abgebrochen: kein Abschluss (Neustart oder Absturz)';
-type AuditRow = Selectable<Schema['audit_log']>;
+type AuditRow = Selectable<Schema['audit_log']> & { undone_by?: string | number | null };
 
 function toRecord(row: AuditRow): AuditRecord {
   return {
@@ -119,10 +125,18 @@ function toRecord(row: AuditRow): AuditRecord {
     clientId: row.client_id ?? null,
     sent: row.sent ?? null,
     forced: row.forced,
+    undoOf: idText(row.undo_of),
+    undoneBy: idText(row.undone_by),
   };
 }
 
 const NAME_FIELDS = auditNameFields();
+
+/** The newest successful undo of a record (decision 063). */
+const undoneBy = sql<string | number | null>`(
+  select max(u.id) from audit_log as u where u.undo_of = audit_log.id and u.outcome = 'success')`.as(
+  'undone_by',
+);
 
 /** The search's words; quotes around a name („…“) and the "Nr." of "Nr. 26" are not part of it. */
 function wordsOf(text: string | undefined): string[] {
@@ -219,6 +233,7 @@ export class AuditLog {
         forced: entry.forced ?? false,
         call_kind: entry.callKind ?? null,
         client_id: storableOrNull(entry.clientId),
+        undo_of: idText(entry.undoOf),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -266,6 +281,19 @@ export class AuditLog {
     return query;
   }
 
+  /** One record by its id (the original of an undo), with the undo that took it back. */
+  async get(id: string): Promise<AuditRecord | null> {
+    if (!/^\d{1,18}$/.test(id)) return null;
+    const db = await this.database.open();
+    const row = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .select(undoneBy)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toRecord(row) : null;
+  }
+
   /** Newest first, one page of the filtered records and how many there are in all. */
   async list(
     filter: AuditFilter,
@@ -275,6 +303,7 @@ export class AuditLog {
     const [rows, count] = await Promise.all([
       this.#filtered(db, filter)
         .selectAll()
+        .select(undoneBy)
         .orderBy('at', 'desc')
         .orderBy('id', 'desc')
         .offset(page.offset)

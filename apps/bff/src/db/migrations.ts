@@ -136,7 +136,49 @@ const migrations: Record<string, Migration> = {
     },
   },
   '005_audit_chain': { up: auditChain },
+  '006_audit_undo_of': { up: auditUndoOf },
 };
+
+/**
+ * An undo links the record it takes back (decision 063): `undo_of`, set at insert, chained. The row
+ * hash appends it only when it is set (`concat_ws` skips nulls), so every earlier record keeps its
+ * hash; audit/chain.ts does the same. A completion may not change it.
+ */
+async function auditUndoOf(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table audit_log add column undo_of bigint`.execute(db);
+  await sql`create index audit_log_undo_of on audit_log (undo_of) where undo_of is not null`.execute(db);
+  await sql`
+    create or replace function audit_row_hash(r audit_log) returns text language sql stable as $$
+      select encode(sha256(convert_to(concat_ws('|', 'nova-audit-row-v1',
+        audit_field(r.seq::text), audit_field(r.id::text), audit_field(audit_us(r.at)),
+        audit_field(r.actor_id), audit_field(r.actor_name), audit_field(r.action),
+        audit_field(r.target_type),
+        audit_field(case when r.target_learnt then null else r.target_id end),
+        audit_field(r.before::text),
+        audit_field(case when r.completion_seq is null then r.after::text end),
+        audit_field(case when r.completion_seq is null then r.outcome else 'pending' end),
+        audit_field(case when r.completion_seq is null then r.status::text end),
+        audit_field(case when r.completion_seq is null then r.detail end),
+        audit_field(r.request_id), audit_field(r.client_ip), audit_field(r.call_kind),
+        audit_field(r.client_id), audit_field(r.sent::text), audit_field(r.forced::text),
+        audit_field(r.prev_hash),
+        case when r.undo_of is null then null else 'undo-of=' || audit_field(r.undo_of::text) end),
+        'UTF8')), 'hex') $$`.execute(db);
+  await sql`
+    create function audit_log_undo_of_fixed() returns trigger language plpgsql
+    security definer set search_path = public, pg_temp as $$
+    begin
+      if new.undo_of is distinct from old.undo_of then
+        raise exception 'audit_log records cannot be changed or deleted (%)', tg_op
+          using errcode = 'insufficient_privilege';
+      end if;
+      return new;
+    end $$`.execute(db);
+  await sql`
+    create trigger audit_log_undo_of_fixed before update on audit_log
+    for each row execute function audit_log_undo_of_fixed()`.execute(db);
+  await sql`revoke execute on function audit_log_undo_of_fixed() from public`.execute(db);
+}
 
 /**
  * A tamper-evident audit log (decision 058). Every event – a record's insert, and an intent's

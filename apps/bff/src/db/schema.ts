@@ -42,6 +42,8 @@ export interface AuditLogTable {
   completion_hash: ColumnType<string | null, never, never>;
   /** The completion filled in the target id (a create learnt it). */
   target_learnt: ColumnType<boolean, never, never>;
+  /** The record an undo takes back (decision 063). */
+  undo_of: ColumnType<string | number | null, string | null | undefined, never>;
 }
 
 export type CallKind = 'session' | 'person-token' | 'machine';

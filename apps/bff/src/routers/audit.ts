@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { AUDIT_AREAS, AUDIT_KINDS, type AuditKind } from '@nova/domain';
 import { z } from 'zod';
 import type { AuditFilter, AuditLog } from '../audit/log';
+import { undo } from '../audit/undo';
 import { authedProcedure, router } from '../trpc/init';
 
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -44,6 +45,9 @@ const Record = z.object({
   clientId: z.string().nullable(),
   sent: z.unknown(),
   forced: z.boolean(),
+  /** The record an undo takes back, and the undo that took this one back (decision 063). */
+  undoOf: z.string().nullable(),
+  undoneBy: z.string().nullable(),
 });
 
 export function toFilter(input: z.infer<typeof Filter>): AuditFilter {
@@ -85,6 +89,20 @@ export const auditRouter = router({
       });
       return { rows, total, page, pageSize };
     }),
+
+  /**
+   * "Rückgängig machen" (decision 063): the record's before-state written back through the write
+   * spine, conditional on the row still being its after-state; `force` after a conflict.
+   */
+  undo: authedProcedure
+    .input(
+      z.strictObject({
+        recordId: z.string().regex(/^\d{1,18}$/),
+        force: z.literal(true).optional(),
+      }),
+    )
+    .output(z.object({ row: z.record(z.string(), z.unknown()).nullable() }))
+    .mutation(({ ctx, input }) => undo(ctx, input)),
 
   /** Whether the hash chain is intact, and its first broken link (decision 058). */
   chain: authedProcedure

@@ -23,6 +23,7 @@ import { AlertDialog } from '../ui/alert-dialog';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { MessageRegion, useTimedMessage } from '../ui/timed-message';
+import { StepUpQuestion } from './step-up-question';
 import {
   IN_PROGRESS_TEXT,
   OUTCOME_TEXTS,
@@ -360,32 +361,6 @@ function WriteForm<Row extends { id: number }, V extends FieldValues>({
         />
       )}
     </form>
-  );
-}
-
-function StepUpQuestion({
-  open,
-  onContinue,
-  onCancel,
-  returnFocus,
-}: {
-  open: boolean;
-  onContinue: () => void;
-  onCancel: () => void;
-  returnFocus: () => void;
-}) {
-  return (
-    <AlertDialog
-      open={open}
-      title="Erneute Anmeldung nötig"
-      cancel="Abbrechen"
-      onCancel={onCancel}
-      returnFocus={returnFocus}
-      actions={<Button onClick={onContinue}>Weiter zur Anmeldung</Button>}
-    >
-      <p>Zum Löschen bestätige bitte noch einmal dein Passwort.</p>
-      <p>Danach kommst du hierher zurück und kannst das Löschen abschließen.</p>
-    </AlertDialog>
   );
 }
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithBff, type Answer } from '../../test/trpc';
+import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { filterFromParams, paramsOf } from './audit-filter';
 import { AuditLogPage } from './audit-log-page';
 
@@ -34,7 +34,7 @@ const rows = [
     before: { id: 7, name: 'Angler', exp: 10 },
   },
   { ...base, id: '1', at: '2026-11-25T09:00:00.000Z', action: 'auth.sign-in', targetType: 'user' },
-];
+].map((row) => ({ ...row, undoOf: null, undoneBy: null }));
 
 const answer = vi.fn<Answer>();
 /** Where the page's router is now, shown for the test to read. */
@@ -44,9 +44,11 @@ function Where() {
 }
 const address = () => screen.getByTestId('where').textContent;
 
-function renderAt(address: string) {
-  answer.mockImplementation((path) => {
-    if (path === 'audit.list') return Promise.resolve({ rows, total: rows.length, page: 1, pageSize: 25 });
+function renderAt(address: string, shown: unknown[] = rows, undo?: (input: unknown) => Promise<unknown>) {
+  answer.mockImplementation((path, input) => {
+    if (path === 'audit.list')
+      return Promise.resolve({ rows: shown, total: shown.length, page: 1, pageSize: 25 });
+    if (path === 'audit.undo' && undo) return undo(input);
     if (path === 'audit.chain')
       return Promise.resolve({ intact: true, events: 2, lastSeq: 2, lastHash: 'x' });
     return Promise.reject(new Error(`unexpected call ${path}`));
@@ -145,5 +147,69 @@ describe('the audit log page', () => {
     expect(within(removed!).getByRole('button', { name: 'Änderungen anzeigen' })).toBeTruthy();
     expect(within(signIn!).getByText('Angemeldet')).toBeTruthy();
     expect(within(signIn!).queryByRole('button', { name: 'Änderungen anzeigen' })).toBeNull();
+  });
+});
+
+describe('"Rückgängig machen" on a row', () => {
+  const update = {
+    ...base,
+    id: '5',
+    at: '2026-11-25T11:00:00.000Z',
+    action: 'catalogue.achievements.update',
+    before: { id: 7, name: 'Angler', exp: 10 },
+    after: { id: 7, name: 'Angler', exp: 20 },
+    undoOf: null,
+    undoneBy: null,
+  };
+  const conflict = () =>
+    Object.assign(bffError('CONFLICT', 409, 'Der Eintrag wurde inzwischen geändert.', 'changed'), {
+      data: {
+        code: 'CONFLICT',
+        httpStatus: 409,
+        reason: 'changed',
+        conflict: {
+          reason: 'changed',
+          current: { id: 7, name: 'Angler', exp: 30 },
+          changedBy: { name: 'Bernd', at: '2026-11-25T12:00:00.000Z' },
+        },
+      },
+    });
+
+  it('asks, sends the record, and after a conflict offers to take it back anyway', async () => {
+    const user = userEvent.setup();
+    const undo = vi.fn((input: unknown) =>
+      (input as { force?: true }).force ? Promise.resolve({ row: { id: 7 } }) : Promise.reject(conflict()),
+    );
+    renderAt(PATH, [update], undo);
+    await user.click(
+      await screen.findByRole('button', { name: 'Achievement „Angler“ geändert: rückgängig machen' }),
+    );
+    const question = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    await user.click(within(question).getByRole('button', { name: 'Rückgängig machen' }));
+    const clash = await screen.findByRole('alertdialog', { name: 'Eintrag wurde inzwischen geändert' });
+    expect(clash.textContent).toContain('Bernd hat diesen Eintrag am');
+    await user.click(within(clash).getByRole('button', { name: 'Trotzdem rückgängig machen' }));
+    expect(await screen.findByText('Die Änderung wurde rückgängig gemacht.')).toBeTruthy();
+    expect(undo.mock.calls.map(([input]) => input)).toEqual([
+      { recordId: '5' },
+      { recordId: '5', force: true },
+    ]);
+  });
+
+  it('explains the step-up before leaving for it', async () => {
+    const user = userEvent.setup();
+    const stepUp = bffError('FORBIDDEN', 403, 'Bitte bestätige diese Aktion.', 'STEP_UP_REQUIRED');
+    renderAt(PATH, [{ ...update, action: 'catalogue.achievements.create' }], () => Promise.reject(stepUp));
+    await user.click(await screen.findByRole('button', { name: /rückgängig machen$/ }));
+    const question = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    await user.click(within(question).getByRole('button', { name: 'Rückgängig machen' }));
+    const explained = await screen.findByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
+    expect(within(explained).getByRole('button', { name: 'Weiter zur Anmeldung' })).toBeTruthy();
+  });
+
+  it('marks a change taken back and offers no second undo; sign-ins have none', async () => {
+    renderAt(PATH, [{ ...update, undoneBy: '9' }, rows[1]]);
+    expect(await screen.findByText('Rückgängig gemacht (Nr. 9)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /rückgängig machen$/ })).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
+import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { trpc } from '../../lib/trpc';
 import {
   bffFilterOf,
@@ -153,6 +154,8 @@ export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
   const page = pageFromParams(params);
+  const notice = useTimedMessage();
+  const done = (text: string) => notice.show({ tone: 'success', text });
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const list = trpc.audit.list.useQuery(
@@ -181,6 +184,7 @@ export function AuditLogPage() {
         title="Audit-Log"
         lines={['Alle Änderungen der Verwaltung und Sicherheitsereignisse, die neuesten zuerst.']}
       />
+      <MessageRegion message={notice.message} />
       <AuditFilterForm key={paramsOf(filter).toString()} filter={filter} onApply={(next) => show(next)} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
@@ -218,7 +222,7 @@ export function AuditLogPage() {
             </thead>
             <tbody className="block md:table-row-group">
               {list.data.rows.map((row) => (
-                <AuditRowView key={row.id} row={row} />
+                <AuditRowView key={row.id} row={row} onUndone={done} />
               ))}
             </tbody>
           </table>

@@ -5,16 +5,20 @@
  */
 import {
   AUDIT_OUTCOMES,
+  auditActionWords,
   auditChangeSummary,
   auditDetailText,
   auditFieldChanges,
   auditSentence,
+  auditSentenceText,
+  auditUndoable,
   type AuditFieldChange,
 } from '@nova/domain';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import type { RouterOutputs } from '../../../lib/trpc';
+import { UndoAction } from './undo-action';
 
 export type AuditRow = RouterOutputs['audit']['list']['rows'][number];
 
@@ -48,6 +52,7 @@ function Sentence({ row }: { row: AuditRow }) {
       ) : (
         name
       )}
+      {sentence.separator}
       {sentence.tail && ` ${sentence.tail}`}
     </span>
   );
@@ -86,7 +91,14 @@ function FieldTable({ changes }: { changes: AuditFieldChange[] }) {
   );
 }
 
-export function AuditRowView({ row, actions }: { row: AuditRow; actions?: ReactNode }) {
+export function AuditRowView({
+  row,
+  onUndone,
+}: {
+  row: AuditRow;
+  /** Called with the success message after "Rückgängig machen". */
+  onUndone?: (text: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const changes = auditFieldChanges(row);
@@ -108,7 +120,7 @@ export function AuditRowView({ row, actions }: { row: AuditRow; actions?: ReactN
           <span title={row.actorId ? `Subjekt ${row.actorId}` : undefined}>{row.actorName ?? '–'}</span>
           {access && <span className={`block ${muted}`}>{access}</span>}
         </td>
-        <td className={`${cell} md:w-1/2`}>
+        <td className={`${cell} [overflow-wrap:anywhere] md:w-1/2`}>
           <Sentence row={row} />
           {summary && <span className="block break-words text-sm">{summary}</span>}
         </td>
@@ -117,6 +129,9 @@ export function AuditRowView({ row, actions }: { row: AuditRow; actions?: ReactN
           {AUDIT_OUTCOMES[row.outcome]}
           {row.status !== null && ` (HTTP ${row.status})`}
           {detail && <span className={`block ${muted}`}>{detail}</span>}
+          {row.undoneBy && (
+            <span className={`block font-medium ${muted}`}>Rückgängig gemacht (Nr. {row.undoneBy})</span>
+          )}
         </td>
         <td className={`${cell} md:text-right`}>
           <span className="flex flex-wrap gap-2 md:justify-end">
@@ -130,7 +145,14 @@ export function AuditRowView({ row, actions }: { row: AuditRow; actions?: ReactN
                 {open ? 'Änderungen ausblenden' : 'Änderungen anzeigen'}
               </Button>
             )}
-            {actions}
+            {onUndone && auditUndoable(row) && (
+              <UndoAction
+                recordId={row.id}
+                sentence={auditSentenceText(auditSentence(row))}
+                removes={auditActionWords(row.action)?.kind !== 'update'}
+                onDone={onUndone}
+              />
+            )}
           </span>
         </td>
       </tr>

@@ -1,0 +1,247 @@
+/**
+ * "Rückgängig machen" from the audit log (decision 063): an update, a create and a delete of a
+ * catalogue row are taken back by writing the record's before-state through the write spine; only
+ * while the row is still what the change left (else CONFLICT, nothing written; `force` writes
+ * anyway); the delete and the re-create need a recent sign-in; web:admin and the editor's role are
+ * both needed, machine clients never; the undo record links the original.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { decide, procedureAccess } from '@nova/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AuditLog } from '../src/audit/log';
+import { MemorySessionStore } from '../src/session/memory-store';
+import type { SessionManager } from '../src/session/manager';
+import { SPA, sharedTestDatabase, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
+import { startMockGameApi, type MockGameApi } from './mock-game-api';
+import { startMockIssuer, type MockIssuer } from './mock-issuer';
+
+const ADMIN = ['web:admin', 'web:admin:server-manager', 'web:admin:server-manager:achievement'];
+
+interface Body extends TrpcErrorBody {
+  result?: { data: unknown };
+  error: TrpcErrorBody['error'] & {
+    data: TrpcErrorBody['error']['data'] & { reason: string | null; conflict?: { current: unknown } };
+  };
+}
+
+describe('undo from the audit log', () => {
+  let issuer: MockIssuer;
+  let api: MockGameApi;
+  let app: FastifyInstance;
+  let manager: SessionManager;
+  let store: MemorySessionStore;
+  const audit = new AuditLog(sharedTestDatabase());
+  let id = 0;
+  let row: Record<string, string | number>;
+
+  beforeAll(async () => {
+    issuer = await startMockIssuer();
+    api = await startMockGameApi();
+    store = new MemorySessionStore();
+    app = await testApp(
+      { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'nova-web', GAME_API_URL: api.url },
+      { store },
+    );
+    manager = testSessionManager(store);
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+    await Promise.all([api.close(), issuer.close()]);
+  });
+  beforeEach(() => {
+    api.reset();
+    id = randomInt(1_000_000, 2_000_000_000);
+    row = { id, name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 500 };
+  });
+
+  async function call(
+    procedure: string,
+    input: unknown,
+    who: { roles?: string[]; signedInSecondsAgo?: number } = {},
+  ): Promise<{ status: number; body: Body }> {
+    const session = await manager.create({
+      userId: 'id-anna',
+      sid: null,
+      displayName: 'Anna',
+      authTime: Math.floor(Date.now() / 1000) - (who.signedInSecondsAgo ?? 0),
+      auth: {
+        accessToken: 'eyJ-user-access-token',
+        refreshToken: 'r',
+        idToken: null,
+        accessTokenExpiresAt: Date.now() + 3_600_000,
+        username: 'anna',
+        roles: who.roles ?? ADMIN,
+      },
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/trpc/${procedure}`,
+      headers: { ...SPA, cookie: `nova_session=${session.id}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(input),
+    });
+    return { status: response.statusCode, body: response.json<Body>() };
+  }
+
+  /** The game API holds `state` at this id (null: gone) and answers writes. */
+  function holds(state: unknown) {
+    api.on('GET', `achievements/${id}`, state === null ? { status: 404, body: {} } : { body: state });
+    api.on('PUT', `achievements/${id}`, ({ body }) => ({ body: { id, ...(JSON.parse(body) as object) } }));
+    api.on('DELETE', `achievements/${id}`, { status: 204 });
+    api.on('POST', 'achievements', ({ body }) => ({ body: { id, ...(JSON.parse(body) as object) } }));
+  }
+
+  const writes = () =>
+    api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path} ${r.body}`.trim());
+
+  async function recordsOfTarget() {
+    const db = await sharedTestDatabase().open();
+    return db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_type', '=', 'catalogue.achievements')
+      .where('target_id', '=', String(id))
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  /** The id of the successful record of `action` on this row. */
+  async function originalOf(action: string): Promise<string> {
+    const found = (await recordsOfTarget()).find((r) => r.action === action && r.outcome === 'success');
+    if (!found) throw new Error(`no ${action} record`);
+    return String(found.id);
+  }
+
+  async function updated(): Promise<string> {
+    holds(row);
+    const values = { name: 'Angler', description: 'Fange einen Fisch', exp: 111, money: 500 };
+    expect((await call('catalogue.achievements.update', { id, values, expected: row })).status).toBe(200);
+    api.reset();
+    return originalOf('catalogue.achievements.update');
+  }
+
+  it('takes an update back: the before-state is written, the undo links the original', async () => {
+    const original = await updated();
+    holds({ ...row, exp: 111 });
+    const answer = await call('audit.undo', { recordId: original });
+    expect(answer.status).toBe(200);
+    expect(writes()).toEqual([
+      `PUT achievements/${id} {"name":"Angler","description":"Fange einen Fisch","exp":100,"money":500}`,
+    ]);
+    const undone = (await recordsOfTarget()).at(-1);
+    expect(undone).toMatchObject({
+      action: 'audit.undo',
+      outcome: 'success',
+      undo_of: original,
+      before: { exp: 111 },
+      after: { exp: 100 },
+    });
+    expect((await audit.get(original))?.undoneBy).toBe(String(undone?.id));
+    expect((await audit.verifyChain()).intact).toBe(true);
+
+    // Taken back once: a second undo is refused.
+    api.reset();
+    holds(row);
+    const again = await call('audit.undo', { recordId: original });
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe('Diese Änderung wurde bereits rückgängig gemacht.');
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses with CONFLICT when the row changed since; nothing written; force writes anyway', async () => {
+    const original = await updated();
+    holds({ ...row, exp: 222 });
+    const answer = await call('audit.undo', { recordId: original });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.data.reason).toBe('changed');
+    expect(answer.body.error.data.conflict?.current).toMatchObject({ exp: 222 });
+    expect(writes()).toEqual([]);
+    expect((await recordsOfTarget()).at(-1)).toMatchObject({
+      action: 'audit.undo',
+      outcome: 'refused',
+      detail: 'Konflikt: geändert',
+    });
+
+    const forced = await call('audit.undo', { recordId: original, force: true });
+    expect(forced.status).toBe(200);
+    expect(writes()).toHaveLength(1);
+    expect((await recordsOfTarget()).at(-1)).toMatchObject({ action: 'audit.undo', forced: true });
+  });
+
+  it('takes a create back by deleting the row, only after a recent sign-in', async () => {
+    holds(null);
+    const values = { name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 500 };
+    expect((await call('catalogue.achievements.create', { values })).status).toBe(200);
+    const original = await originalOf('catalogue.achievements.create');
+    api.reset();
+    holds(row);
+
+    const stale = await call('audit.undo', { recordId: original }, { signedInSecondsAgo: 3600 });
+    expect(stale.status).toBe(403);
+    expect(stale.body.error.data.reason).toBe('STEP_UP_REQUIRED');
+    expect(writes()).toEqual([]);
+
+    const fresh = await call('audit.undo', { recordId: original });
+    expect(fresh.status).toBe(200);
+    expect(writes()).toEqual([`DELETE achievements/${id}`]);
+    expect((await recordsOfTarget()).at(-1)).toMatchObject({
+      action: 'audit.undo',
+      outcome: 'success',
+      undo_of: original,
+      after: null,
+    });
+  });
+
+  it('takes a delete back by creating the row again, only after a recent sign-in and while it is gone', async () => {
+    holds(row);
+    expect((await call('catalogue.achievements.remove', { id, expected: row })).status).toBe(200);
+    const original = await originalOf('catalogue.achievements.remove');
+    api.reset();
+    holds(null);
+
+    const stale = await call('audit.undo', { recordId: original }, { signedInSecondsAgo: 3600 });
+    expect(stale.body.error.data.reason).toBe('STEP_UP_REQUIRED');
+    expect(writes()).toEqual([]);
+
+    // Someone created it again meanwhile: a conflict, nothing written.
+    api.reset();
+    holds(row);
+    const conflict = await call('audit.undo', { recordId: original });
+    expect(conflict.status).toBe(409);
+    expect(writes()).toEqual([]);
+
+    api.reset();
+    holds(null);
+    const fresh = await call('audit.undo', { recordId: original });
+    expect(fresh.status).toBe(200);
+    expect(writes()).toEqual([
+      'POST achievements {"name":"Angler","description":"Fange einen Fisch","exp":100,"money":500}',
+    ]);
+    expect((await recordsOfTarget()).at(-1)).toMatchObject({
+      action: 'audit.undo',
+      outcome: 'success',
+      undo_of: original,
+    });
+  });
+
+  it('needs web:admin and the editor role; machine clients never', async () => {
+    const original = await updated();
+    holds({ ...row, exp: 111 });
+    const editorOnly = await call(
+      'audit.undo',
+      { recordId: original },
+      { roles: ['web:admin:server-manager', 'web:admin:server-manager:achievement'] },
+    );
+    expect(editorOnly.status).toBe(403);
+    const adminOnly = await call('audit.undo', { recordId: original }, { roles: ['web:admin'] });
+    expect(adminOnly.status).toBe(403);
+    expect(writes()).toEqual([]);
+    expect((await recordsOfTarget()).at(-1)).toMatchObject({
+      action: 'audit.undo',
+      outcome: 'refused',
+      detail: 'forbidden',
+    });
+    expect(decide(procedureAccess('audit.undo'), { roles: ADMIN, machine: true })).toBe('forbidden');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * "Rückgängig machen" on an audit row (decision 063): asks first, then lets the BFF write the
+ * record's before-state back. Its answers are read as the write dialog reads them (answers.ts): a
+ * conflict shows who changed the row since and offers to take it back anyway, a missing recent
+ * sign-in explains the step-up before leaving for it.
+ */
+import type { WriteConflict } from '@nova/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { changedByText, readFailure } from '../../../components/write-dialog/answers';
+import { StepUpQuestion } from '../../../components/write-dialog/step-up-question';
+import { AlertDialog } from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { beginStepUp } from '../../../lib/step-up';
+import { trpc } from '../../../lib/trpc';
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'confirm' }
+  | { kind: 'step-up' }
+  | { kind: 'conflict'; conflict: WriteConflict<unknown> }
+  | { kind: 'error'; text: string };
+
+export function UndoAction({
+  recordId,
+  sentence,
+  removes,
+  onDone,
+}: {
+  recordId: string;
+  /** The row's sentence, for the button's accessible name and the question. */
+  sentence: string;
+  /** The undo deletes or creates a row (it needs a recent sign-in). */
+  removes: boolean;
+  onDone: (text: string) => void;
+}) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const button = useRef<HTMLButtonElement>(null);
+  const utils = trpc.useUtils();
+  const undo = useMutation({
+    mutationFn: (force: boolean) =>
+      utils.client.audit.undo.mutate({ recordId, ...(force ? { force: true as const } : {}) }),
+    onSuccess: () => {
+      setPhase({ kind: 'idle' });
+      void utils.audit.list.invalidate();
+      onDone('Die Änderung wurde rückgängig gemacht.');
+    },
+    onError: (error) => {
+      const answer = readFailure<unknown>(error);
+      if (answer.kind === 'step-up') setPhase({ kind: 'step-up' });
+      else if (answer.kind === 'conflict') setPhase({ kind: 'conflict', conflict: answer.conflict });
+      else
+        setPhase({
+          kind: 'error',
+          text: error instanceof Error && error.message ? error.message : 'Das hat nicht geklappt.',
+        });
+    },
+  });
+  const close = () => setPhase({ kind: 'idle' });
+  const focusButton = () => button.current?.focus();
+  const gone = phase.kind === 'conflict' && phase.conflict.current === null;
+
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="secondary"
+        aria-label={`${sentence}: rückgängig machen`}
+        onClick={() => setPhase({ kind: 'confirm' })}
+      >
+        Rückgängig machen
+      </Button>
+      <AlertDialog
+        open={phase.kind === 'confirm' || phase.kind === 'error'}
+        title="Änderung rückgängig machen?"
+        cancel="Abbrechen"
+        onCancel={close}
+        returnFocus={focusButton}
+        actions={
+          <Button disabled={undo.isPending} onClick={() => undo.mutate(false)}>
+            Rückgängig machen
+          </Button>
+        }
+      >
+        <p>„{sentence}“ wird zurückgenommen: der frühere Stand wird wieder gespeichert.</p>
+        {phase.kind === 'error' && (
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {phase.text}
+          </p>
+        )}
+      </AlertDialog>
+      <StepUpQuestion
+        open={phase.kind === 'step-up'}
+        why={
+          removes
+            ? 'Um das rückgängig zu machen, bestätige bitte noch einmal dein Passwort: dabei wird ein Eintrag gelöscht oder wieder angelegt.'
+            : 'Bitte bestätige noch einmal dein Passwort.'
+        }
+        then="Danach kommst du hierher zurück und kannst es noch einmal versuchen."
+        onContinue={() => beginStepUp('audit-undo', { recordId })}
+        onCancel={close}
+        returnFocus={focusButton}
+      />
+      {phase.kind === 'conflict' && (
+        <AlertDialog
+          open
+          title={gone ? 'Eintrag wurde inzwischen gelöscht' : 'Eintrag wurde inzwischen geändert'}
+          cancel="Abbrechen"
+          onCancel={close}
+          returnFocus={focusButton}
+          actions={
+            <Button variant="danger" disabled={undo.isPending} onClick={() => undo.mutate(true)}>
+              Trotzdem rückgängig machen
+            </Button>
+          }
+        >
+          <p>{changedByText(phase.conflict, gone ? 'gelöscht' : 'geändert')}</p>
+          <p>
+            Der Eintrag ist nicht mehr so, wie diese Änderung ihn hinterlassen hat. „Trotzdem rückgängig
+            machen“ überschreibt den jetzigen Stand mit dem früheren.
+          </p>
+        </AlertDialog>
+      )}
+    </>
+  );
+}
