@@ -1,0 +1,105 @@
+/**
+ * Writes you can trust, in Chromium against the built stack: two admins editing one row (the second
+ * gets the conflict dialog, the first one's change stays, "Trotzdem speichern" overwrites and the
+ * Audit-Log shows it as forced).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { gameApi } from './game-api';
+
+const WANTED = '/control-panel/admin/server-manager/wanted-manager';
+
+interface WantedReason {
+  id: number;
+  reason_name: string;
+  points: number;
+  is_static: number;
+}
+
+interface TrpcAnswer {
+  status: number;
+  body: { result?: { data: unknown }; error?: { data: { reason: string | null } } };
+}
+
+/** A tRPC mutation from inside the page, as the SPA sends it. */
+function mutate(page: Page, procedure: string, input: unknown): Promise<TrpcAnswer> {
+  return page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/trpc/${name}`, {
+        method: 'POST',
+        headers: { 'x-csrf': '1', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as TrpcAnswer['body'] };
+    },
+    [procedure, input] as const,
+  );
+}
+
+/** The rows of the game API with this name. */
+const rowsNamed = async (name: string) =>
+  (await gameApi<WantedReason[]>('wanted-reasons')).filter((r) => r.reason_name === name);
+
+/** Opens the edit dialog of the row with this name (new rows are on the last page). */
+async function openRow(page: Page, name: string) {
+  await page.goto(`${WANTED}?seite=999`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: /^Wantedgrund \d+ bearbeiten$/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Wantedgrund bearbeiten' });
+  await expect(dialog.getByLabel('Grund', { exact: true })).toHaveValue(name);
+  return dialog;
+}
+
+async function createRow(page: Page, name: string): Promise<WantedReason> {
+  await page.goto(WANTED);
+  const created = await mutate(page, 'catalogue.wantedReasons.create', {
+    values: { reason_name: name, points: 2, is_static: 0 },
+  });
+  expect(created.status).toBe(200);
+  return created.body.result?.data as WantedReason;
+}
+
+test('two admins edit one row: the second gets the conflict, keeps the first change or overwrites it, audited', async ({
+  asRole,
+  expectConsoleError,
+}) => {
+  test.setTimeout(120_000);
+  expectConsoleError(/status of 409/);
+  const anna = await asRole('admin');
+  const bernd = await asRole('admin');
+  const name = `E2E Konflikt ${Date.now()}`;
+  const { id } = await createRow(anna, name);
+
+  const annasDialog = await openRow(anna, name);
+  const berndsDialog = await openRow(bernd, name);
+  await annasDialog.getByLabel('Punkte').fill('3');
+  await annasDialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(anna.getByText('Wantedgrund erfolgreich aktualisiert')).toBeVisible();
+
+  await berndsDialog.getByLabel('Punkte').fill('5');
+  await berndsDialog.getByRole('button', { name: 'Speichern' }).click();
+  const conflict = bernd.getByRole('alertdialog', { name: 'Eintrag wurde inzwischen geändert' });
+  await expect(conflict).toContainText('hat diesen Eintrag am');
+  const points = conflict.getByRole('row').filter({ hasText: 'Punkte' });
+  await expect(points.getByRole('cell')).toHaveText(['2', '3', '5']);
+  // Nothing was overwritten: Anna's change is what the game API holds.
+  expect((await rowsNamed(name)).map((r) => r.points)).toEqual([3]);
+
+  await conflict.getByRole('button', { name: 'Trotzdem speichern' }).click();
+  await expect(berndsDialog).toBeHidden();
+  await expect(bernd.getByText('Wantedgrund erfolgreich aktualisiert')).toBeVisible();
+  expect((await rowsNamed(name)).map((r) => r.points)).toEqual([5]);
+
+  await anna.goto('/control-panel/admin/audit-log');
+  await anna.getByLabel('Aktion').fill('catalogue.wantedReasons.update');
+  await anna.getByLabel('Ziel').fill(String(id));
+  await anna.getByRole('button', { name: 'Filtern' }).click();
+  // Anna's save, Bernd's refused one and his overwrite (a refusal names the row by its number).
+  const records = anna.getByRole('row').filter({ has: anna.getByRole('cell') });
+  await expect(records).toHaveCount(3);
+  await expect(records.filter({ hasText: 'Trotzdem gespeichert (Überschreiben)' })).toHaveCount(1);
+  await expect(records.filter({ hasText: 'Abgelehnt' })).toContainText('Konflikt: geändert');
+});
