@@ -5,7 +5,7 @@ import {
   type ColumnDef,
   type RowData,
 } from '@tanstack/react-table';
-import { useId, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { Input, Select } from './field';
 import { Pagination } from './pagination';
@@ -295,29 +295,34 @@ function ColumnMenu({
   columns: { id: string; header: string; visible: boolean }[];
   onChange: (hidden: string[]) => void;
 }) {
+  const [open, setOpen] = useState(false);
   const visible = columns.filter((column) => column.visible).length;
   const toggle = (id: string, show: boolean) =>
     onChange(
       columns.filter((column) => (column.id === id ? !show : !column.visible)).map((column) => column.id),
     );
   return (
-    <details className="relative">
+    // The checkboxes exist only while open: closed, their column names are not a second set of
+    // fields named like the screen's filters.
+    <details className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={cn(plainButton, 'inline-flex cursor-pointer items-center')}>Spalten</summary>
-      <fieldset className="absolute right-0 z-20 mt-1 max-h-80 w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <legend className="sr-only">Sichtbare Spalten</legend>
-        {columns.map((column) => (
-          <label key={column.id} className="flex min-h-10 cursor-pointer items-center gap-2 px-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={column.visible}
-              disabled={column.visible && visible === 1}
-              onChange={(event) => toggle(column.id, event.target.checked)}
-            />
-            {column.header}
-          </label>
-        ))}
-      </fieldset>
+      {open && (
+        <fieldset className="absolute right-0 z-20 mt-1 max-h-80 w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          <legend className="sr-only">Sichtbare Spalten</legend>
+          {columns.map((column) => (
+            <label key={column.id} className="flex min-h-10 cursor-pointer items-center gap-2 px-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={column.visible}
+                disabled={column.visible && visible === 1}
+                onChange={(event) => toggle(column.id, event.target.checked)}
+              />
+              {column.header}
+            </label>
+          ))}
+        </fieldset>
+      )}
     </details>
   );
 }
