@@ -51,6 +51,7 @@ import { guardedStore, RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { createContextInner, type Context } from './trpc/context';
 import { requestAuthHook } from './trpc/request-auth';
+import { recordProcedureError } from './audit/refusals';
 import { wholeAnswer } from './trpc/whole-answer';
 import { ERROR_MESSAGES } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
@@ -260,6 +261,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
         sessions,
         oidc,
         machineClientIds: env.oidc.machineClientIds,
+        audit,
       }),
     );
     trpc.addHook('onRequest', limits.trpcPerUser);
@@ -355,8 +357,16 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
             return { headers: { 'retry-after': String(Math.ceil(env.gameApi.breaker.cooldownMs / 1000)) } };
           return {};
         },
-        onError({ error, path }) {
+        onError({ error, path, input, ctx, req }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+          recordProcedureError(audit, req.log, {
+            error,
+            path,
+            input,
+            principal: ctx?.principal ?? null,
+            requestId: req.id,
+            clientIp: shortenIp(req.ip),
+          });
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
@@ -367,6 +377,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     sessions,
     oidc,
     machineClientIds: env.oidc.machineClientIds,
+    audit,
   });
   await app.register(auditExport, { audit, limits, authenticate });
 

@@ -211,7 +211,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
     expect(rows[0]).toMatchObject({ outcome: 'failed', status: 404, actorName: 'admin' });
   });
 
-  it('records a policy refusal, and nothing for input that fails before the game API', async () => {
+  it('records a policy refusal, and invalid input as refused without the values', async () => {
     const player = new HttpBrowser();
     await signIn(player, a.url, 'spieler');
     const refused = await call(player, a.url, 'catalogue.wantedReasons.create', {
@@ -229,9 +229,15 @@ describe('accountability: audit log, step-up and own sessions', () => {
       values: { reason_name: '', points: -5, is_static: 0 },
     });
     expect(invalid.status).toBe(400);
-    expect((await auditRows({ person: 'admin', action: 'catalogue.wantedReasons.create' })).length).toBe(
-      before,
-    );
+    const after = await auditRows({ person: 'admin', action: 'catalogue.wantedReasons.create' });
+    expect(after.length).toBe(before + 1);
+    expect(after[0]).toMatchObject({
+      outcome: 'refused',
+      detail: 'invalid-input',
+      before: null,
+      after: null,
+      sent: null,
+    });
   });
 
   it('records every sync object and sync group write with before and after, refused and failed ones', async () => {

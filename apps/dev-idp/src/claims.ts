@@ -91,8 +91,22 @@ function isAccessToken(token: AccessToken | ClientCredentials): token is AccessT
 }
 
 /** `formats.customizers.jwt`: rewrites oidc-provider's JWT access token into Keycloak's shape. */
+/**
+ * When the person last signed in: Keycloak puts `auth_time` into person access tokens, refreshed ones
+ * too (unchanged); the BFF's step-up reads it from bearer tokens. A client-credentials token has none.
+ */
+function authTimeOf(ctx: KoaContextWithOIDC): number | undefined {
+  // The grant's entities: the code at the code exchange, the refresh token at a refresh.
+  const entities = ctx.oidc.entities as {
+    AuthorizationCode?: { authTime?: unknown };
+    RefreshToken?: { authTime?: unknown };
+  };
+  const time = entities.AuthorizationCode?.authTime ?? entities.RefreshToken?.authTime;
+  return typeof time === 'number' ? time : undefined;
+}
+
 export function keycloakAccessToken(config: ResolvedConfig, accounts: AccountStore) {
-  return (_ctx: KoaContextWithOIDC, token: AccessToken | ClientCredentials, jwt: JWTStructured): void => {
+  return (ctx: KoaContextWithOIDC, token: AccessToken | ClientCredentials, jwt: JWTStructured): void => {
     // Keycloak signs access tokens with `typ: JWT` (not RFC 9068's `at+jwt`).
     jwt.header = { ...jwt.header, typ: 'JWT' };
     const payload = jwt.payload;
@@ -107,6 +121,8 @@ export function keycloakAccessToken(config: ResolvedConfig, accounts: AccountSto
       payload.sid = token.sid;
       Object.assign(payload, account ? profileClaims(account) : {}, roleClaims(account, config.bffClientId));
       payload.sub = token.accountId;
+      const authTime = authTimeOf(ctx);
+      if (authTime !== undefined) payload.auth_time = authTime;
       return;
     }
 

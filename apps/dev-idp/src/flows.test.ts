@@ -220,11 +220,17 @@ describe('authorization code + PKCE', () => {
   );
 
   it('refreshes without offline_access, keeping the sid; a used refresh token stays valid', async () => {
+    const signedInAt = Math.floor(Date.now() / 1000);
     const { tokens } = await signIn(new Browser(idp.url), bff, CALLBACK, 'beta', 'beta');
     const sid = decodeJwt(tokens.access_token).sid;
+    // Like Keycloak: a person's access token says when they signed in, a refreshed one the same time.
+    const authTime = decodeJwt(tokens.access_token).auth_time;
+    expect(authTime).toBeGreaterThanOrEqual(signedInAt - 1);
+    expect(authTime).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     const refreshed = await client.refreshTokenGrant(bff, tokens.refresh_token!);
     const { payload } = await verifyAccessToken(refreshed.access_token);
     expect(payload.sid).toBe(sid);
+    expect(payload.auth_time).toBe(authTime);
     expect(payload.sub).toBe(DEMO_ACCOUNTS.beta.id);
     expect(payload.realm_access).toEqual({ roles: ['web:beta', ...DEFAULT_REALM_ROLES] });
     expect(refreshed.refresh_token).toEqual(expect.any(String));
@@ -284,6 +290,7 @@ describe('client credentials', () => {
       realm_access: { roles: [...DEFAULT_REALM_ROLES] },
       resource_access: {},
     });
+    expect(payload).not.toHaveProperty('auth_time');
     const again = await client.clientCredentialsGrant(integrator);
     expect(decodeJwt(again.access_token).sub).toBe(payload.sub);
   });

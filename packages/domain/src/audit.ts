@@ -31,6 +31,9 @@ export const AUDIT_KINDS = {
   session: 'Sitzung beendet',
   link: 'verknüpft',
   sync: 'synchronisiert',
+  read: 'angesehen',
+  export: 'exportiert',
+  summary: 'zusammengefasst',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
@@ -69,6 +72,8 @@ const VERBS = {
   create: { kind: 'create', done: 'angelegt', tried: 'anlegen' },
   update: { kind: 'update', done: 'geändert', tried: 'ändern' },
   remove: { kind: 'remove', done: 'gelöscht', tried: 'löschen' },
+  // Reads are recorded only when refused (decision 060).
+  list: { kind: 'read', done: 'angesehen', tried: 'ansehen' },
 } as const;
 type Verb = keyof typeof VERBS;
 const isVerb = (verb: string | undefined): verb is Verb => verb !== undefined && Object.hasOwn(VERBS, verb);
@@ -129,6 +134,25 @@ const FIXED: Readonly<Record<string, ActionWords>> = {
     tried: 'Synchronisation starten',
   },
   'audit.undo': { area: 'audit', kind: 'undo', done: 'Rückgängig gemacht', tried: 'Rückgängig machen' },
+  'audit.list': { area: 'audit', kind: 'read', done: 'Audit-Log angesehen', tried: 'Audit-Log ansehen' },
+  'audit.chain': {
+    area: 'audit',
+    kind: 'read',
+    done: 'Prüfkette des Audit-Logs angesehen',
+    tried: 'Prüfkette des Audit-Logs ansehen',
+  },
+  'audit.export': {
+    area: 'audit',
+    kind: 'export',
+    done: 'Audit-Log exportiert',
+    tried: 'Audit-Log exportieren',
+  },
+  'audit.refusals-dropped': {
+    area: 'audit',
+    kind: 'summary',
+    done: 'Abgelehnte Anfragen zusammengefasst',
+    tried: 'Abgelehnte Anfragen zusammengefasst',
+  },
 };
 
 /** The words of an action key; `null` for a key the viewer has no sentence for. */
@@ -391,6 +415,13 @@ const DETAILS: Readonly<Record<string, string>> = {
   success: 'erfolgreich',
   cancelled: 'abgebrochen',
   error: 'Fehler',
+  'password-success-reported': 'geändert (vom Browser gemeldet)',
+  'password-cancelled-reported': 'abgebrochen (vom Browser gemeldet)',
+  'password-unknown-reported': 'Ausgang unbekannt (vom Browser gemeldet)',
+  csrf: 'Herkunftsprüfung (CSRF) nicht bestanden',
+  'invalid-token': 'ungültiges Zugriffstoken',
+  unauthenticated: 'nicht angemeldet',
+  'invalid-input': 'ungültige Eingabe',
 };
 
 /** The record's detail in German (most are German already; a few are codes). */
@@ -400,6 +431,8 @@ export function auditDetailText(detail: string | null): string | null {
   if (known) return known;
   const ended = /^(\d+) ended$/.exec(detail);
   if (ended) return `${ended[1]} beendet`;
+  const dropped = /^(\d+) dropped$/.exec(detail);
+  if (dropped) return `${dropped[1]} weitere Ablehnungen nur gezählt, nicht einzeln protokolliert`;
   return detail;
 }
 

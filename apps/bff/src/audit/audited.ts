@@ -19,8 +19,8 @@
  * - `run` failing is recorded as `failed` (with the game API's status) and rethrown; a failure after
  *   which the game API may have applied the change (timeout, connection lost) is `unknown`, and the
  *   caller's `readBack` decides what the admin is told (outcome.ts).
- * - Refusals are recorded by `auditRefusal` (the policy middleware and `requireStepUp` call it).
- * - Input validation failures never reach the procedure, so nothing is written for them.
+ * - Refusals are recorded by `auditRefusal` (the policy middleware and `requireStepUp` call it);
+ *   invalid input on an administrative procedure by the tRPC adapter's onError (refusals.ts).
  */
 import { TRPCError } from '@trpc/server';
 import { GameApiError } from '../game-api/errors';
@@ -28,6 +28,7 @@ import { callKindOf, type ContextInner } from '../trpc/context';
 import { ReasonedError } from '../trpc/errors';
 import type { AuditCompletion, AuditEntry } from './log';
 import { isUnknownOutcome, resolveUnknownOutcome } from './outcome';
+import { recordRefusal } from './refusals';
 
 export const AUDIT_UNAVAILABLE =
   'Die Aktion wurde nicht ausgeführt: das Protokoll (Audit-Log) ist gerade nicht erreichbar. Bitte versuche es später erneut.';
@@ -304,18 +305,12 @@ async function complete(
   }
 }
 
-/** Records a refused action (policy denial, missing step-up, conflict); never throws. */
+/** Records a refused action (policy denial, missing step-up, conflict) within the budget; never throws. */
 export async function auditRefusal(
   ctx: AuditContext,
   action: string,
   detail: string,
   target?: { type: string; id: string | number | null },
 ): Promise<void> {
-  if (!ctx.audit) return;
-  const entry: AuditEntry = { ...base(ctx), action, target: target ?? null, outcome: 'refused', detail };
-  try {
-    await ctx.audit.write(entry);
-  } catch (error) {
-    ctx.log.error({ err: error, audit: entry }, 'audit record could not be written');
-  }
+  await recordRefusal(ctx.audit, ctx.log, { ...base(ctx), action, target: target ?? null, detail });
 }

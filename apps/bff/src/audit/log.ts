@@ -8,6 +8,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import { verifyChain, type ChainReport } from './chain';
 import type { AuditOutcome, CallKind, Schema } from '../db/schema';
+import { DROPPED_ACTION, REFUSAL_BUDGET, RefusalBudget } from './refusals';
 import { storableJson, storableOrNull } from './storable';
 import {
   auditActionsMatching,
@@ -150,7 +151,14 @@ function wordsOf(text: string | undefined): string[] {
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class AuditLog {
-  constructor(private readonly database: Database) {}
+  readonly #refusals: RefusalBudget;
+
+  constructor(
+    private readonly database: Database,
+    refusals: RefusalBudget = new RefusalBudget({ ...REFUSAL_BUDGET, now: () => Date.now() }),
+  ) {
+    this.#refusals = refusals;
+  }
 
   /** Rejects when no record could be written now (the action must then not be done). */
   ensureWritable(): Promise<void> {
@@ -159,6 +167,25 @@ export class AuditLog {
 
   async write(entry: AuditEntry): Promise<void> {
     await this.#insert(entry);
+  }
+
+  /**
+   * A refusal, within the per-minute budget (refusals.ts): beyond it only counted, and the count of a
+   * minute that has ended is written as one summary record first. Rejects when nothing was written.
+   */
+  async refused(entry: Omit<AuditEntry, 'outcome'>): Promise<'recorded' | 'dropped' | 'first-dropped'> {
+    const { record, closed, dropped } = this.#refusals.take(entry.clientIp ?? null);
+    if (closed > 0) {
+      await this.#insert({
+        actor: null,
+        action: DROPPED_ACTION,
+        outcome: 'refused',
+        detail: `${closed} dropped`,
+      });
+    }
+    if (!record) return dropped === 1 ? 'first-dropped' : 'dropped';
+    await this.#insert({ ...entry, outcome: 'refused' });
+    return 'recorded';
   }
 
   /** Records an intent (outcome `pending`) and returns its id; rejects when it was not written. */

@@ -24,6 +24,19 @@ import { safeReturnTo } from './return-to';
  * enough for a sign-in with a password manager or a forgotten password, short for a flood.
  */
 const PENDING_LOGIN_MS = 10 * 60 * 1000;
+
+/**
+ * The password change's outcome as the browser reports it (Keycloak's `kc_action_status` in the
+ * callback address). Neither Keycloak's tokens nor dev-idp's say whether the password changed, so
+ * the record keeps one of three fixed values marked as the browser's claim, never the text itself
+ * (decision 060).
+ */
+export function reportedPasswordStatus(status: string | undefined): string {
+  if (status === 'success') return 'password-success-reported';
+  if (status === 'cancelled') return 'password-cancelled-reported';
+  return 'password-unknown-reported';
+}
+
 export const TOO_MANY_SIGN_INS =
   'Gerade werden sehr viele Anmeldungen gleichzeitig begonnen. Bitte versuche es in einigen Minuten erneut.';
 const SETTINGS_PATH = ROUTES.settings.path;
@@ -315,7 +328,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
               ? 'auth.password'
               : 'auth.sign-in',
         target: { type: 'user', id: userId },
-        detail: pending.action === 'password' ? (query.kc_action_status ?? null) : null,
+        detail: pending.action === 'password' ? reportedPasswordStatus(query.kc_action_status) : null,
       });
     } catch (error) {
       // Sign-ins are accountable: without their record there is no session.

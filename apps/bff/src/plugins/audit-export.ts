@@ -3,12 +3,15 @@
  * database (keyset pages, AuditLog.pages), so memory stays bounded whatever the number of rows and
  * the event loop stays free between pages. The same checks as /trpc: rate limits, the CSRF proof or
  * a verified bearer token (requestAuthHook), the policy's role (web:admin, no machine clients), the
- * viewer's filter validated. Reading the log is not itself an audited action, as before.
+ * viewer's filter validated. Reading the log is not itself an audited action; a refused export is.
  */
 import { Readable } from 'node:stream';
 import { decide, DOWNLOADS, ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { shortenIp } from '../audit/client-ip';
 import { csvHeader, csvLines } from '../audit/csv';
+import { EXPORT_ACTION, recordRefusal, type RefusalReason } from '../audit/refusals';
+import { callKindOf } from '../trpc/context';
 import type { AuditFilter, AuditLog, AuditRecord } from '../audit/log';
 import { Filter, toFilter } from '../routers/audit';
 import type { RateLimitHooks } from './rate-limits';
@@ -55,12 +58,33 @@ export function auditExport(app: FastifyInstance, options: AuditExportOptions, d
     { onRequest: [limits.trpcPerClient, authenticate, limits.trpcPerUser] },
     async (request, reply) => {
       const auth = request.auth;
-      const decision = decide(access, auth.kind === 'anonymous' ? null : auth.principal);
-      if (decision === 'unauthenticated') return refuse(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
-      if (decision !== 'allow') return refuse(reply, 403, ERROR_MESSAGES.FORBIDDEN);
+      const principal = auth.kind === 'anonymous' ? null : auth.principal;
+      const refused = (detail: RefusalReason) =>
+        recordRefusal(audit, request.log, {
+          actor: principal ? { id: principal.userId, name: principal.username } : null,
+          callKind: principal ? callKindOf(principal) : null,
+          clientId: principal?.clientId ?? null,
+          action: EXPORT_ACTION,
+          target: { type: 'audit', id: null },
+          detail,
+          requestId: request.id,
+          clientIp: shortenIp(request.ip),
+        });
+      const decision = decide(access, principal);
+      if (decision === 'unauthenticated') {
+        await refused('unauthenticated');
+        return refuse(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
+      }
+      if (decision !== 'allow') {
+        await refused('forbidden');
+        return refuse(reply, 403, ERROR_MESSAGES.FORBIDDEN);
+      }
 
       const parsed = Filter.safeParse(request.query);
-      if (!parsed.success) return refuse(reply, 400, ERROR_MESSAGES.BAD_REQUEST);
+      if (!parsed.success) {
+        await refused('invalid-input');
+        return refuse(reply, 400, ERROR_MESSAGES.BAD_REQUEST);
+      }
       const filter: AuditFilter = toFilter(parsed.data);
 
       // The first page before the answer starts: a database that is away is a 503, not a cut file.

@@ -6,6 +6,7 @@
 import { decide, ERROR_MESSAGES, procedureAccess } from '@nova/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { auditRefusal } from '../audit/audited';
+import { isAdminProcedure, targetIdOf, targetTypeOf } from '../audit/refusals';
 import { GameApiError } from '../game-api/errors';
 import { isDependencyError } from '../plugins/dependencies';
 import type { Context, Principal } from './context';
@@ -41,16 +42,26 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** The policy table's decision for this call; a refusal throws (and a refused write is audited). */
-async function enforcePolicy(ctx: Context, path: string, type: string): Promise<void> {
+/**
+ * The policy table's decision for this call; a refusal throws. A refused write, and any refused call
+ * of an administrative procedure, is recorded with the target its input names (decision 060).
+ */
+async function enforcePolicy(
+  ctx: Context,
+  path: string,
+  type: string,
+  getRawInput: () => Promise<unknown>,
+): Promise<void> {
   const decision = decide(procedureAccess(path), ctx.principal);
-  if (decision === 'unauthenticated')
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
-  if (decision === 'forbidden') {
-    // A signed-in person refused a write is an accountability event (decision 021).
-    if (type === 'mutation' && ctx.principal) await auditRefusal(ctx, path, 'forbidden');
-    throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN });
+  if (decision === 'allow') return;
+  const refused = decision === 'unauthenticated' ? 'unauthenticated' : 'forbidden';
+  if (isAdminProcedure(path) || (type === 'mutation' && ctx.principal)) {
+    const input = await getRawInput().catch(() => null);
+    await auditRefusal(ctx, path, refused, { type: targetTypeOf(path), id: targetIdOf(input) });
   }
+  if (refused === 'unauthenticated')
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
+  throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN });
 }
 
 /**
@@ -72,14 +83,14 @@ function upstreamErrors<R extends { ok: boolean; error?: { code?: string; cause?
 
 /** Allowed for everyone the policy table allows; the table decides, not the builder. */
 export const publicProcedure = t.procedure.use(async ({ ctx, path, type, getRawInput, next }) => {
-  await enforcePolicy(ctx, path, type);
+  await enforcePolicy(ctx, path, type, getRawInput);
   const input = cleanInput(await getRawInput());
   return upstreamErrors(await next({ getRawInput: () => Promise.resolve(input) }));
 });
 
 /** As publicProcedure, with `ctx.principal` known to be present. */
 export const authedProcedure = t.procedure.use(async ({ ctx, path, type, getRawInput, next }) => {
-  await enforcePolicy(ctx, path, type);
+  await enforcePolicy(ctx, path, type, getRawInput);
   const { principal } = ctx;
   if (!principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
   const input = cleanInput(await getRawInput());

@@ -10,6 +10,16 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidBearerError, verifyBearer } from '../auth/bearer';
 import type { OidcClient } from '../auth/oidc';
+import { shortenIp } from '../audit/client-ip';
+import type { AuditLog } from '../audit/log';
+import {
+  EXPORT_ACTION,
+  isAdminProcedure,
+  proceduresOfUrl,
+  recordRefusal,
+  targetTypeOf,
+  type RefusalReason,
+} from '../audit/refusals';
 import type { LoadedSession, SessionManager } from '../session/manager';
 import type { Principal } from './context';
 
@@ -53,13 +63,37 @@ export function requestAuthHook(deps: {
   sessions: SessionManager;
   oidc: OidcClient;
   machineClientIds: readonly string[];
+  /** Refusals of administrative procedures are recorded here (decision 060). */
+  audit?: AuditLog;
 }) {
-  const { publicUrl, sessions, oidc, machineClientIds } = deps;
+  const { publicUrl, sessions, oidc, machineClientIds, audit } = deps;
+
+  /** Records a refusal before any procedure ran, once per administrative procedure of the call. */
+  async function recordRefused(request: FastifyRequest, reason: RefusalReason) {
+    if (!audit) return;
+    const paths = request.url.startsWith('/trpc/') ? proceduresOfUrl(request.url) : [];
+    // The export download is an administrative call of its own (the audit log's).
+    const actions = request.url.startsWith('/trpc/') ? paths.filter(isAdminProcedure) : [EXPORT_ACTION];
+    for (const action of actions) {
+      await recordRefusal(audit, request.log, {
+        actor: null,
+        action,
+        target: { type: targetTypeOf(action), id: null },
+        detail: reason,
+        requestId: request.id,
+        clientIp: shortenIp(request.ip),
+      });
+    }
+  }
+
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     if (header !== undefined) {
       const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
-      if (!match?.[1]) return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
+      if (!match?.[1]) {
+        await recordRefused(request, 'invalid-token');
+        return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
+      }
       try {
         const identity = await verifyBearer(match[1], await oidc.jwks(), {
           issuer: oidc.issuer,
@@ -73,6 +107,7 @@ export function requestAuthHook(deps: {
         // Only the reason code: jose's errors carry the token's claims.
         const code = (error.cause as { code?: unknown } | undefined)?.code;
         request.log.info({ reason: error.message, code }, 'bearer token refused');
+        await recordRefused(request, 'invalid-token');
         return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
       }
     }
@@ -80,6 +115,7 @@ export function requestAuthHook(deps: {
     const problem = csrfProblem(request, publicUrl);
     if (problem) {
       request.log.info({ problem }, 'request refused by the CSRF check');
+      await recordRefused(request, 'csrf');
       return reject(reply, 403, ERROR_MESSAGES.CSRF);
     }
 
