@@ -10,7 +10,6 @@ import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { shortenIp } from './audit/client-ip';
 import { startIntentSweep } from './audit/intent-sweep';
 import { AuditLog } from './audit/log';
 import { OidcClient } from './auth/oidc';
@@ -19,12 +18,7 @@ import { pageStylesByHash } from './auth/pages';
 import { DiscordNames } from './sync/discord-names';
 import { authRoutes } from './auth/routes';
 import { clientUrls } from './auth/urls';
-import {
-  IdentityProviderUnavailableError,
-  RefreshPendingError,
-  SessionEndedError,
-  TokenService,
-} from './auth/token-service';
+import { TokenService } from './auth/token-service';
 import { createDatabase, type Database } from './db/database';
 import type { Env } from './env';
 import { calendarFeed } from './feeds/calendar-ics';
@@ -42,19 +36,16 @@ import { inlineScriptHashes, staticSpa } from './plugins/static-spa';
 import { toCalendarView, toToplistView } from './mappers/public';
 import { Calendar, Toplist, gameApiPaths } from '@nova/contracts';
 import { appRouter, type AppRouter } from './routers';
-import { AccountSessions } from './session/account-sessions';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
 import { EncryptedSessionStore, tokenEncryptionKey } from './session/encrypted-store';
 import { RedisGuard } from './session/redis-guard';
 import { guardedStore, RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
-import { createContextInner, type Context } from './trpc/context';
+import { createContext } from './trpc/context';
 import { requestAuthHook } from './trpc/request-auth';
 import { recordProcedureError } from './audit/refusals';
 import { wholeAnswer } from './trpc/whole-answer';
-import { ERROR_MESSAGES } from '@nova/domain';
-import { TRPCError } from '@trpc/server';
 
 export interface AppOverrides {
   /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
@@ -276,80 +267,18 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
       trpcOptions: {
         router: appRouter,
         maxBatchSize: 20,
-        createContext: ({ req, res }): Context => {
-          const auth = req.auth;
-          const accessToken = async (): Promise<string> => {
-            if (auth.kind === 'bearer') return auth.token;
-            if (auth.kind !== 'session') {
-              throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
-            }
-            try {
-              return await tokens.accessToken(auth.session.key, auth.session.record.auth);
-            } catch (error) {
-              if (error instanceof RefreshPendingError) {
-                throw new TRPCError({
-                  code: 'SERVICE_UNAVAILABLE',
-                  message:
-                    error instanceof IdentityProviderUnavailableError
-                      ? ERROR_MESSAGES.IDP_UNAVAILABLE
-                      : ERROR_MESSAGES.RETRY,
-                  cause: error,
-                });
-              }
-              if (!(error instanceof SessionEndedError)) throw error;
-              res.clearCookie(sessions.cookieName, sessions.cookieOptions);
-              throw new TRPCError({
-                code: 'UNAUTHORIZED',
-                message: ERROR_MESSAGES.SESSION_ENDED,
-                cause: error,
-              });
-            }
-          };
-          // The shortened address is for audit records only: worked out on first use.
-          let clientIp: { value: string | null } | undefined;
-          const request = {
-            id: req.id,
-            get clientIp() {
-              clientIp ??= { value: shortenIp(req.ip) };
-              return clientIp.value;
-            },
-          };
-          return createContextInner({
-            principal: auth.kind === 'anonymous' ? null : auth.principal,
-            audit,
-            discordNames,
-            request,
-            stepUpMaxAgeSeconds: env.stepUpMaxAgeSeconds,
-            ...(auth.kind === 'session'
-              ? {
-                  account: new AccountSessions(
-                    {
-                      store: sessions.store,
-                      audit,
-                      log: req.log,
-                      endIdpSession: async (record) => {
-                        if (record.auth.refreshToken)
-                          await oidc.endSessionByRefreshToken(record.auth.refreshToken);
-                      },
-                    },
-                    {
-                      userId: auth.principal.userId,
-                      username: auth.principal.username,
-                      currentKey: auth.session.key,
-                    },
-                    request,
-                  ),
-                }
-              : {}),
-            accessToken,
-            // One budget of game API calls for the whole request (a batch shares this context).
-            gameApi: gameApi.forRequest(req.log),
-            publicCache,
-            adminUserUrl,
-            log: req.log,
-            now,
-          });
-        },
+        createContext: createContext({
+          sessions,
+          tokens,
+          oidc,
+          audit,
+          discordNames,
+          gameApi,
+          publicCache,
+          adminUserUrl,
+          stepUpMaxAgeSeconds: env.stepUpMaxAgeSeconds,
+          now,
+        }),
         responseMeta({ errors }) {
           // A service that is down (the game API's open circuit, the identity provider) says when to
           // try again, like the 503s of the dependencies handler and the 429s of the rate limits.

@@ -1,10 +1,23 @@
+import { ERROR_MESSAGES } from '@nova/domain';
+import { TRPCError } from '@trpc/server';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CallKind } from '../db/schema';
+import { shortenIp } from '../audit/client-ip';
 import type { AuditLog } from '../audit/log';
-import type { AccountSessions } from '../session/account-sessions';
+import type { OidcClient } from '../auth/oidc';
+import {
+  IdentityProviderUnavailableError,
+  RefreshPendingError,
+  SessionEndedError,
+  type TokenService,
+} from '../auth/token-service';
+import type { CallKind } from '../db/schema';
 import type { GameApiClient } from '../game-api/client';
 import type { SharedCache } from '../game-api/shared-cache';
+import { AccountSessions } from '../session/account-sessions';
+import type { SessionManager } from '../session/manager';
 import type { DiscordNames } from '../sync/discord-names';
+import type { RequestAuth } from './request-auth';
 
 /** Who calls: a browser session (cookie) or a script with a bearer token (a person's or a machine's). */
 export interface Principal {
@@ -67,3 +80,96 @@ export function createContextInner(inner: ContextInner): ContextInner {
 }
 
 export type Context = ContextInner;
+
+/** What the per-request context is made of: the app's long-lived services. */
+export interface ContextDeps {
+  sessions: SessionManager;
+  tokens: TokenService;
+  oidc: OidcClient;
+  audit: AuditLog;
+  discordNames: DiscordNames;
+  gameApi: GameApiClient;
+  publicCache: SharedCache;
+  adminUserUrl: (userId: string) => string;
+  stepUpMaxAgeSeconds: number;
+  now: () => number;
+}
+
+/** tRPC's `createContext` for the Fastify adapter: the caller (set by the request hooks) and services. */
+export function createContext(deps: ContextDeps) {
+  return ({ req, res }: CreateFastifyContextOptions): Context => {
+    const auth = req.auth;
+    // The shortened address is for audit records only: worked out on first use.
+    let clientIp: { value: string | null } | undefined;
+    const request = {
+      id: req.id,
+      get clientIp() {
+        clientIp ??= { value: shortenIp(req.ip) };
+        return clientIp.value;
+      },
+    };
+    return createContextInner({
+      principal: auth.kind === 'anonymous' ? null : auth.principal,
+      audit: deps.audit,
+      discordNames: deps.discordNames,
+      request,
+      stepUpMaxAgeSeconds: deps.stepUpMaxAgeSeconds,
+      ...(auth.kind === 'session'
+        ? {
+            account: new AccountSessions(
+              {
+                store: deps.sessions.store,
+                audit: deps.audit,
+                log: req.log,
+                endIdpSession: async (record) => {
+                  if (record.auth.refreshToken)
+                    await deps.oidc.endSessionByRefreshToken(record.auth.refreshToken);
+                },
+              },
+              {
+                userId: auth.principal.userId,
+                username: auth.principal.username,
+                currentKey: auth.session.key,
+              },
+              request,
+            ),
+          }
+        : {}),
+      accessToken: () =>
+        accessTokenOf(deps, auth, () => {
+          res.clearCookie(deps.sessions.cookieName, deps.sessions.cookieOptions);
+        }),
+      // One budget of game API calls for the whole request (a batch shares this context).
+      gameApi: deps.gameApi.forRequest(req.log),
+      publicCache: deps.publicCache,
+      adminUserUrl: deps.adminUserUrl,
+      log: req.log,
+      now: deps.now,
+    });
+  };
+}
+
+/** The caller's access token, refreshed when due; an ended session clears its cookie. */
+async function accessTokenOf(deps: ContextDeps, auth: RequestAuth, clearCookie: () => void): Promise<string> {
+  if (auth.kind === 'bearer') return auth.token;
+  if (auth.kind !== 'session') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
+  }
+  try {
+    return await deps.tokens.accessToken(auth.session.key, auth.session.record.auth);
+  } catch (error) {
+    if (error instanceof RefreshPendingError) {
+      throw new TRPCError({
+        code: 'SERVICE_UNAVAILABLE',
+        message:
+          error instanceof IdentityProviderUnavailableError
+            ? ERROR_MESSAGES.IDP_UNAVAILABLE
+            : ERROR_MESSAGES.RETRY,
+        cause: error,
+      });
+    }
+    if (!(error instanceof SessionEndedError)) throw error;
+    clearCookie();
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.SESSION_ENDED, cause: error });
+  }
+}
