@@ -66,7 +66,7 @@ test('two admins edit one row: the second gets the conflict, keeps the first cha
   asRole,
   expectConsoleError,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1));
   expectConsoleError(/status of 409/);
   const anna = await asRole('admin');
   const bernd = await asRole('admin');
