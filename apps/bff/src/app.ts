@@ -44,6 +44,7 @@ import { guardedStore, RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { createContext } from './trpc/context';
 import { requestAuthHook } from './trpc/request-auth';
+import { shortenIp } from './audit/client-ip';
 import { recordProcedureError } from './audit/refusals';
 import { wholeAnswer } from './trpc/whole-answer';
 
