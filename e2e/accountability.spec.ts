@@ -71,9 +71,9 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
   expect((await mutate(page, 'catalogue.wantedReasons.remove', { id, expected: row })).status).toBe(200);
 
   await page.reload();
-  await page.getByLabel('Art', { exact: true }).selectOption('Gelöscht');
-  await page.getByLabel('Bereich', { exact: true }).selectOption('Katalog Wantedkatalog');
-  await page.getByLabel('Ziel oder Stichwort').fill(String(id));
+  await page.getByRole('combobox', { name: 'Art', exact: true }).selectOption('Gelöscht');
+  await page.getByRole('combobox', { name: 'Bereich', exact: true }).selectOption('Katalog Wantedkatalog');
+  await page.getByRole('textbox', { name: 'Ziel oder Stichwort' }).fill(String(id));
   await page.getByRole('button', { name: 'Filtern' }).click();
   // Sentences with the target's name (decision 062); the refusal came before the row was read.
   const deleted = page.getByRole('row').filter({ hasText: `Wantedgrund „${name}“ gelöscht` });
