@@ -49,7 +49,10 @@ export class OidcClient {
   }
 
   async #discover(): Promise<oidc.Configuration> {
-    const { issuer, clientId, clientSecret, fetch: customFetch, timeoutSeconds = 5 } = this.options;
+    const { issuer, clientId, clientSecret, timeoutSeconds = 5 } = this.options;
+    // Node's fetch is what openid-client calls; the cast keeps the SPA's typecheck (DOM types,
+    // where Uint8Array bodies differ) from disagreeing when it reads this file through the router.
+    const customFetch = this.options.fetch as oidc.CustomFetch | undefined;
     const insecure = new URL(issuer).protocol === 'http:';
     const config = await oidc.discovery(
       new URL(issuer),
