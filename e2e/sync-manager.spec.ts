@@ -11,7 +11,12 @@ const PATH = '/control-panel/admin/sync-manager';
 async function open(page: Page, tab: 'Sync Groups' | 'Sync Objects') {
   await page.goto(PATH);
   await expect(page.getByRole('heading', { level: 1, name: 'Sync Management' })).toBeVisible();
-  await page.getByRole('tab', { name: tab }).click();
+  // A click before the page has hydrated is lost: click until the tab is the selected one.
+  const chosen = page.getByRole('tab', { name: tab });
+  await expect(async () => {
+    await chosen.click();
+    await expect(chosen).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+  }).toPass();
 }
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
