@@ -171,7 +171,7 @@ test('own sessions: one browser ends the other; it is signed out here and at Key
   const devices = page.getByRole('list', { name: 'Angemeldete Geräte' });
   await expect(devices.getByRole('listitem')).toHaveCount(2);
   await expect(devices.getByText('dieses Gerät')).toBeVisible();
-  await devices.getByRole('button', { name: 'Firefox 128 auf Linux abmelden' }).click();
+  await devices.getByRole('button', { name: /^Firefox 128 auf Linux, angemeldet am .+, abmelden$/ }).click();
   await expect(page.getByText('Das Gerät wurde abgemeldet.')).toBeVisible();
   await expect(devices.getByRole('listitem')).toHaveCount(1);
 
