@@ -4,43 +4,22 @@
  * a group that takes an object from another group records both groups' change.
  */
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySessionStore } from '../src/session/memory-store';
-import type { SessionManager } from '../src/session/manager';
-import { SPA, sharedTestDatabase, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
-import { startMockGameApi, type MockGameApi } from './mock-game-api';
-import { startMockIssuer, type MockIssuer } from './mock-issuer';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SPA, sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { withTestBff } from './test-bff';
 
 const OBJECTS = 'sync-manager/sync-objects';
 const GROUPS = 'sync-manager/sync-groups';
 
 describe('sync manager integrity', () => {
-  let issuer: MockIssuer;
-  let api: MockGameApi;
-  let app: FastifyInstance;
-  let manager: SessionManager;
-  let store: MemorySessionStore;
+  const bff = withTestBff();
   // Test files and runs share the audit table: group ids of this run only.
   let admin: number;
   let fresh: number;
   let objects: { id: number; syncGroup: unknown }[];
   let groups: { id: number; name: string; keycloakName: string | null; syncObjects: unknown[] }[];
 
-  beforeAll(async () => {
-    issuer = await startMockIssuer();
-    api = await startMockGameApi();
-    store = new MemorySessionStore();
-    app = await testApp({ OIDC_ISSUER: issuer.issuer, GAME_API_URL: api.url }, { store });
-    manager = testSessionManager(store);
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-    await Promise.all([api.close(), issuer.close()]);
-  });
   beforeEach(() => {
-    api.reset();
     admin = randomInt(1_000_000, 2_000_000_000);
     fresh = admin + 1;
     const member = (id: number, plattform: string, externalId: string, description: string) => ({
@@ -61,13 +40,13 @@ describe('sync manager integrity', () => {
       { id: admin, name: 'Admin', keycloakName: '/team/admin', syncObjects: adminObjects },
       { id: admin + 2, name: 'café', keycloakName: null, syncObjects: [] },
     ];
-    api.on('GET', OBJECTS, () => ({ body: objects }));
-    api.on('GET', GROUPS, () => ({ body: groups }));
-    api.on('POST', OBJECTS, ({ body }) => ({ body: { id: 99, ...(JSON.parse(body) as object) } }));
-    api.on('PUT', `${OBJECTS}/1`, ({ body }) => ({ body: JSON.parse(body) as unknown }));
-    api.on('POST', GROUPS, ({ body }) => ({ body: { id: fresh, ...groupAnswer(body) } }));
-    api.on('GET', `${GROUPS}/${admin}`, () => ({ body: groups[0] }));
-    api.on('PUT', `${GROUPS}/${admin}`, ({ body }) => ({ body: groupAnswer(body) }));
+    bff.api.on('GET', OBJECTS, () => ({ body: objects }));
+    bff.api.on('GET', GROUPS, () => ({ body: groups }));
+    bff.api.on('POST', OBJECTS, ({ body }) => ({ body: { id: 99, ...(JSON.parse(body) as object) } }));
+    bff.api.on('PUT', `${OBJECTS}/1`, ({ body }) => ({ body: JSON.parse(body) as unknown }));
+    bff.api.on('POST', GROUPS, ({ body }) => ({ body: { id: fresh, ...groupAnswer(body) } }));
+    bff.api.on('GET', `${GROUPS}/${admin}`, () => ({ body: groups[0] }));
+    bff.api.on('PUT', `${GROUPS}/${admin}`, ({ body }) => ({ body: groupAnswer(body) }));
   });
 
   /** The game API answers a group with its objects in full. */
@@ -81,7 +60,7 @@ describe('sync manager integrity', () => {
   }
 
   async function headers(): Promise<Record<string, string>> {
-    const { id } = await manager.create({
+    const { id } = await bff.manager.create({
       userId: 'id-anna',
       sid: null,
       displayName: 'anna',
@@ -99,7 +78,7 @@ describe('sync manager integrity', () => {
   }
 
   const mutate = async (procedure: string, input: unknown) =>
-    app.inject({
+    bff.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
       headers: await headers(),
@@ -111,7 +90,7 @@ describe('sync manager integrity', () => {
       ? 'gespeichert'
       : response.json<TrpcErrorBody>().error.data.fieldErrors;
   };
-  const writes = () => api.requests.filter((r) => r.method !== 'GET');
+  const writes = () => bff.api.requests.filter((r) => r.method !== 'GET');
 
   const object = (plattform: string, externalId: string) => ({
     values: { plattform, externalId, description: 'Neu' },
@@ -216,8 +195,8 @@ describe('sync manager integrity', () => {
   it('records the other group when an existing group takes its object, and nothing extra without a move', async () => {
     const police = { id: admin + 3, name: 'Polizei', keycloakName: null, syncObjects: [] };
     groups.push(police);
-    api.on('GET', `${GROUPS}/${police.id}`, { body: police });
-    api.on('PUT', `${GROUPS}/${police.id}`, ({ body }) => ({ body: groupAnswer(body) }));
+    bff.api.on('GET', `${GROUPS}/${police.id}`, { body: police });
+    bff.api.on('PUT', `${GROUPS}/${police.id}`, ({ body }) => ({ body: groupAnswer(body) }));
     const save = (syncObjects: { id: number }[]) =>
       mutate('syncManager.groups.update', {
         id: police.id,
