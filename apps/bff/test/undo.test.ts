@@ -6,15 +6,11 @@
  * both needed, machine clients never; the undo record links the original.
  */
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { decide, procedureAccess } from '@nova/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../src/audit/log';
-import { MemorySessionStore } from '../src/session/memory-store';
-import type { SessionManager } from '../src/session/manager';
-import { SPA, sharedTestDatabase, testApp, testSessionManager, type TrpcErrorBody } from './helpers';
-import { startMockGameApi, type MockGameApi } from './mock-game-api';
-import { startMockIssuer, type MockIssuer } from './mock-issuer';
+import { SPA, sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { withTestBff } from './test-bff';
 
 const ADMIN = ['web:admin', 'web:admin:server-manager', 'web:admin:server-manager:achievement'];
 
@@ -26,32 +22,12 @@ interface Body extends TrpcErrorBody {
 }
 
 describe('undo from the audit log', () => {
-  let issuer: MockIssuer;
-  let api: MockGameApi;
-  let app: FastifyInstance;
-  let manager: SessionManager;
-  let store: MemorySessionStore;
+  const bff = withTestBff();
   const audit = new AuditLog(sharedTestDatabase());
   let id = 0;
   let row: Record<string, string | number>;
 
-  beforeAll(async () => {
-    issuer = await startMockIssuer();
-    api = await startMockGameApi();
-    store = new MemorySessionStore();
-    app = await testApp(
-      { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'nova-web', GAME_API_URL: api.url },
-      { store },
-    );
-    manager = testSessionManager(store);
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-    await Promise.all([api.close(), issuer.close()]);
-  });
   beforeEach(() => {
-    api.reset();
     id = randomInt(1_000_000, 2_000_000_000);
     row = { id, name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 500 };
   });
@@ -61,7 +37,7 @@ describe('undo from the audit log', () => {
     input: unknown,
     who: { roles?: string[]; signedInSecondsAgo?: number } = {},
   ): Promise<{ status: number; body: Body }> {
-    const session = await manager.create({
+    const session = await bff.manager.create({
       userId: 'id-anna',
       sid: null,
       displayName: 'Anna',
@@ -75,7 +51,7 @@ describe('undo from the audit log', () => {
         roles: who.roles ?? ADMIN,
       },
     });
-    const response = await app.inject({
+    const response = await bff.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
       headers: { ...SPA, cookie: `nova_session=${session.id}`, 'content-type': 'application/json' },
@@ -86,14 +62,16 @@ describe('undo from the audit log', () => {
 
   /** The game API holds `state` at this id (null: gone) and answers writes. */
   function holds(state: unknown) {
-    api.on('GET', `achievements/${id}`, state === null ? { status: 404, body: {} } : { body: state });
-    api.on('PUT', `achievements/${id}`, ({ body }) => ({ body: { id, ...(JSON.parse(body) as object) } }));
-    api.on('DELETE', `achievements/${id}`, { status: 204 });
-    api.on('POST', 'achievements', ({ body }) => ({ body: { id, ...(JSON.parse(body) as object) } }));
+    bff.api.on('GET', `achievements/${id}`, state === null ? { status: 404, body: {} } : { body: state });
+    bff.api.on('PUT', `achievements/${id}`, ({ body }) => ({
+      body: { id, ...(JSON.parse(body) as object) },
+    }));
+    bff.api.on('DELETE', `achievements/${id}`, { status: 204 });
+    bff.api.on('POST', 'achievements', ({ body }) => ({ body: { id, ...(JSON.parse(body) as object) } }));
   }
 
   const writes = () =>
-    api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path} ${r.body}`.trim());
+    bff.api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path} ${r.body}`.trim());
 
   async function recordsOfTarget() {
     const db = await sharedTestDatabase().open();
@@ -117,7 +95,7 @@ describe('undo from the audit log', () => {
     holds(row);
     const values = { name: 'Angler', description: 'Fange einen Fisch', exp: 111, money: 500 };
     expect((await call('catalogue.achievements.update', { id, values, expected: row })).status).toBe(200);
-    api.reset();
+    bff.api.reset();
     return originalOf('catalogue.achievements.update');
   }
 
@@ -141,7 +119,7 @@ describe('undo from the audit log', () => {
     expect((await audit.verifyChain()).intact).toBe(true);
 
     // Taken back once: a second undo is refused.
-    api.reset();
+    bff.api.reset();
     holds(row);
     const again = await call('audit.undo', { recordId: original });
     expect(again.status).toBe(400);
@@ -174,7 +152,7 @@ describe('undo from the audit log', () => {
     const values = { name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 500 };
     expect((await call('catalogue.achievements.create', { values })).status).toBe(200);
     const original = await originalOf('catalogue.achievements.create');
-    api.reset();
+    bff.api.reset();
     holds(row);
 
     const stale = await call('audit.undo', { recordId: original }, { signedInSecondsAgo: 3600 });
@@ -197,7 +175,7 @@ describe('undo from the audit log', () => {
     holds(row);
     expect((await call('catalogue.achievements.remove', { id, expected: row })).status).toBe(200);
     const original = await originalOf('catalogue.achievements.remove');
-    api.reset();
+    bff.api.reset();
     holds(null);
 
     const stale = await call('audit.undo', { recordId: original }, { signedInSecondsAgo: 3600 });
@@ -205,13 +183,13 @@ describe('undo from the audit log', () => {
     expect(writes()).toEqual([]);
 
     // Someone created it again meanwhile: a conflict, nothing written.
-    api.reset();
+    bff.api.reset();
     holds(row);
     const conflict = await call('audit.undo', { recordId: original });
     expect(conflict.status).toBe(409);
     expect(writes()).toEqual([]);
 
-    api.reset();
+    bff.api.reset();
     holds(null);
     const fresh = await call('audit.undo', { recordId: original });
     expect(fresh.status).toBe(200);
