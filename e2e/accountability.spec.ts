@@ -6,28 +6,8 @@
  * Fresh contexts sign in for themselves: the shared storage-state sessions stay untouched. Waits
  * for states get 20 s: on a busy CI machine a chunk or a sign-in round trip can take that long.
  */
-import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
-
-interface TrpcAnswer {
-  status: number;
-  body: { result?: { data: unknown }; error?: { data: { reason: string | null } } };
-}
-
-/** A tRPC mutation from inside the page, as the SPA sends it. */
-function mutate(page: Page, procedure: string, input: unknown): Promise<TrpcAnswer> {
-  return page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch(`/trpc/${name}`, {
-        method: 'POST',
-        headers: { 'x-csrf': '1', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as TrpcAnswer['body'] };
-    },
-    [procedure, input] as const,
-  );
-}
+import { mutate } from './mutate';
 
 test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', async ({ browser }) => {
   test.setTimeout(180_000);

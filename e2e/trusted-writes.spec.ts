@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { gameApi } from './game-api';
+import { mutate } from './mutate';
 
 const WANTED = '/control-panel/admin/server-manager/wanted-manager';
 
@@ -14,26 +15,6 @@ interface WantedReason {
   reason_name: string;
   points: number;
   is_static: number;
-}
-
-interface TrpcAnswer {
-  status: number;
-  body: { result?: { data: unknown }; error?: { data: { reason: string | null } } };
-}
-
-/** A tRPC mutation from inside the page, as the SPA sends it. */
-function mutate(page: Page, procedure: string, input: unknown): Promise<TrpcAnswer> {
-  return page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch(`/trpc/${name}`, {
-        method: 'POST',
-        headers: { 'x-csrf': '1', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as TrpcAnswer['body'] };
-    },
-    [procedure, input] as const,
-  );
 }
 
 /** The rows of the game API with this name. */
