@@ -80,6 +80,10 @@ async function deleteAfterSigningInAgain(
 }
 
 test.describe.serial('sync manager', () => {
+  // The deletes wait until the sign-in is older than the 30-second step-up window and then sign in
+  // again: that alone takes 30 s of the default 60, so these tests get more room on a busy machine.
+  test.describe.configure({ timeout: 150_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1) });
+
   test('a player without the role is refused', async ({ asRole }) => {
     const page = await asRole('beta');
     await page.goto(PATH);
