@@ -1,6 +1,6 @@
 import { LIMITS, SYNC_TEXTS } from '@nova/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button, ExternalLink } from '../../components/ui/button';
 import type { Message } from '../../components/ui/timed-message';
@@ -135,11 +135,13 @@ function ConnectStep({
 
 /**
  * Back from a full-page redirect: the result is read from the address once and reported once; it is
- * removed from the address until it is gone (a navigation during the router's first load may be
- * dropped).
+ * removed from the address until it is gone, checked after every navigation (a navigation during the
+ * router's first load may be dropped, and the step change of a "linked" result, made from the
+ * address as it was, may bring it back without changing the address as the page saw it).
  */
 function useReturnedResult(finish: (result: Result) => void) {
   const [params, setParams] = useSearchParams();
+  const { key } = useLocation();
   const returned = params.get('discord');
   const [initial] = useState(returned);
   const reported = useRef(false);
@@ -158,5 +160,5 @@ function useReturnedResult(finish: (result: Result) => void) {
       },
       { replace: true },
     );
-  }, [returned, setParams]);
+  }, [returned, key, setParams]);
 }
