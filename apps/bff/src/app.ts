@@ -39,6 +39,7 @@ import { appRouter, type AppRouter } from './routers';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
 import { EncryptedSessionStore, tokenEncryptionKey } from './session/encrypted-store';
+import { idempotencyStore } from './audit/idempotency';
 import { RedisGuard } from './session/redis-guard';
 import { guardedStore, RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
@@ -278,6 +279,12 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
           publicCache,
           adminUserUrl,
           stepUpMaxAgeSeconds: env.stepUpMaxAgeSeconds,
+          idempotency: await idempotencyStore(
+            app,
+            env.redisUrl,
+            env.redisCommandTimeoutMs,
+            env.idempotencyNamespace,
+          ),
           now,
         }),
         responseMeta({ errors }) {

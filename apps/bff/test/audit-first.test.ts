@@ -4,8 +4,12 @@
  * an intent that a crash left open is closed as "unbekannt" (`unknown`) when an instance starts, and
  * the viewer filters by it.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HttpBrowser, signIn } from './http-browser';
 import { sharedTestDatabase } from './helpers';
 import { startStack, type Stack } from './stack';
@@ -43,15 +47,95 @@ async function auditRowOf(name: string) {
     .executeTakeFirst();
 }
 
+/** The game API in front of the simulator, holding every create of a wanted reason unanswered. */
+async function holdingProxy(
+  target: string,
+): Promise<{ url: string; held: () => number; close(): Promise<void> }> {
+  let held = 0;
+  const server: Server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.includes('wanted-reasons')) {
+      held++;
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          ([name]) => !['host', 'connection', 'content-length'].includes(name),
+        ),
+      ) as Record<string, string>;
+      fetch(new URL(req.url ?? '/', target), {
+        method: req.method ?? 'GET',
+        headers,
+        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      })
+        .then(async (answer) => {
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+          });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    held: () => held,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const BFF_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** The real server (src/server.ts) as a process of its own, so that it can be killed. */
+async function startProcess(url: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: BFF_DIR,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      HOST: 'localhost',
+      PORT: new URL(url).port,
+      PUBLIC_URL: url,
+      DATABASE_URL: inject('databaseUrl'),
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`BFF exited: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`BFF did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('audit first', () => {
   let stack: Stack;
   const gameApi = holdingGameApi();
+  const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    stack = await startStack({ bffCount: 2 });
+    stack = await startStack({ bffCount: 4 });
   });
   afterAll(async () => {
     gameApi.release();
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await stack.close();
   });
 
@@ -87,4 +171,44 @@ describe('audit first', () => {
     await pending;
     expect((await auditRowOf(name))?.outcome).toBe('unknown');
   }, 30_000);
+
+  it('a BFF process killed (SIGKILL) between intent and completion: the next instance closes the intent as unknown', async () => {
+    const proxy = await holdingProxy(stack.gameApiUrl);
+    try {
+      const url = stack.bffUrls[2] ?? '';
+      const child = await startProcess(url, { OIDC_ISSUER: stack.idp.issuer, GAME_API_URL: proxy.url });
+      children.push(child);
+      const admin = new HttpBrowser();
+      await signIn(admin, url, 'admin');
+      const name = `Prozess beendet ${Date.now()}`;
+      void call(admin, url, 'catalogue.wantedReasons.create', {
+        values: { reason_name: name, points: 4, is_static: 0 },
+      }).catch(() => undefined);
+      await expect.poll(() => proxy.held(), { timeout: 10_000 }).toBe(1);
+      expect((await auditRowOf(name))?.outcome).toBe('pending');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+
+      // The intent is older than the new instance's AUDIT_INTENT_MAX_AGE_SECONDS before it starts.
+      await expect
+        .poll(
+          async () => {
+            const db = await sharedTestDatabase().open();
+            const row = await db
+              .selectFrom('audit_log')
+              .select(sql<boolean>`at < now() - interval '2 seconds'`.as('old'))
+              .where(sql<string>`sent->>'reason_name'`, '=', name)
+              .executeTakeFirst();
+            return row?.old;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      await stack.startBff(3, { env: { AUDIT_INTENT_MAX_AGE_SECONDS: '2' } });
+      await expect.poll(async () => (await auditRowOf(name))?.outcome, { timeout: 10_000 }).toBe('unknown');
+    } finally {
+      await proxy.close();
+    }
+  }, 90_000);
 });

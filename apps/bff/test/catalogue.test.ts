@@ -313,7 +313,8 @@ describe('catalogue procedures', () => {
       await headersFor('allowed', 'web:admin:server-manager:skin', ''),
     );
     expect(response.statusCode).toBe(200);
-    expect(JSON.parse(bff.api.requests[0]?.body ?? '')).toMatchObject({
+    const sent = bff.api.requests.find((request) => request.method === 'POST');
+    expect(JSON.parse(sent?.body ?? '')).toMatchObject({
       job: -1,
       faction: -1,
       gang: -1,

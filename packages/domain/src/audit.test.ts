@@ -81,6 +81,15 @@ describe('audit sentences', () => {
     expect(auditDetailText('step-up-required')).toBe('erneute Anmeldung nötig');
     expect(auditDetailText('forbidden')).toBe('keine Berechtigung');
     expect(auditDetailText('2 ended')).toBe('2 beendet');
+    expect(auditDetailText('outcome-applied')).toBe(
+      'keine rechtzeitige Antwort der Spiel-API; nachgelesen: gespeichert',
+    );
+    expect(auditDetailText('outcome-not-applied')).toBe(
+      'keine Antwort der Spiel-API; nachgelesen: nicht gespeichert',
+    );
+    expect(auditDetailText('outcome-unknown')).toBe(
+      'keine Antwort der Spiel-API; ob gespeichert, ist unklar',
+    );
     expect(auditDetailText('Trotzdem gespeichert (Überschreiben)')).toBe(
       'Trotzdem gespeichert (Überschreiben)',
     );

@@ -422,6 +422,11 @@ const DETAILS: Readonly<Record<string, string>> = {
   'invalid-token': 'ungültiges Zugriffstoken',
   unauthenticated: 'nicht angemeldet',
   'invalid-input': 'ungültige Eingabe',
+  // A write whose answer never came, and what reading the target back found.
+  'outcome-applied': 'keine rechtzeitige Antwort der Spiel-API; nachgelesen: gespeichert',
+  'outcome-not-applied': 'keine Antwort der Spiel-API; nachgelesen: nicht gespeichert',
+  'outcome-unknown': 'keine Antwort der Spiel-API; ob gespeichert, ist unklar',
+  audit: 'nicht ausgeführt: Protokoll nicht erreichbar',
 };
 
 /** The record's detail in German (most are German already; a few are codes). */

@@ -265,7 +265,11 @@ export async function audited<T>(ctx: AuditContext, spec: AuditedAction<T>): Pro
   } catch (error) {
     if (isUnknownOutcome(error)) {
       const answer = await resolveUnknownOutcome(error, spec.readBack, (found) =>
-        complete(ctx, intent, spec.action, found),
+        complete(ctx, intent, spec.action, {
+          ...found,
+          // A create found by the read-back names its new row like a successful one.
+          ...(spec.targetId && found.after ? { targetId: spec.targetId(found.after as T) } : {}),
+        }),
       );
       await completeRelated(() => ({ outcome: 'unknown', detail: answer.reason }));
       throw answer;

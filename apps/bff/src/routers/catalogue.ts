@@ -20,6 +20,8 @@ import {
 import { CATALOGUE_KEYS, type CatalogueKey } from '@nova/domain';
 import { z } from 'zod';
 import { audited } from '../audit/audited';
+import { idempotent } from '../audit/idempotency';
+import { idsBeforeCreate, readBackOf } from '../audit/outcome';
 import { requireStepUp } from '../auth/step-up';
 import type { GameApiClient } from '../game-api/client';
 import { goneAsNull } from '../game-api/errors';
@@ -43,27 +45,38 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
   /** The row now, as the list maps it; null when it is gone (the condition of update and remove). */
   const read = (ctx: { gameApi: GameApiClient; token: string }, id: number) =>
     goneAsNull(ctx.gameApi.get(paths.catalogueItem(key, id), contract.item, { token: ctx.token }));
+  const list = (ctx: { gameApi: GameApiClient; token: string }) =>
+    ctx.gameApi.get(paths.catalogue(key), contract.list, { token: ctx.token });
   return router({
-    list: withToken
-      .output(contract.list)
-      .query(({ ctx }) => ctx.gameApi.get(paths.catalogue(key), contract.list, { token: ctx.token })),
+    list: withToken.output(contract.list).query(({ ctx }) => list(ctx)),
 
     create: withToken
       .input(createInputOf(contract.input))
       .output(contract.item.nullable())
       .mutation(({ ctx, input }) =>
-        audited(ctx, {
-          action: action('create'),
-          target: { type: targetType, id: null },
-          sent: input.values,
-          run: async () =>
-            toNull(
-              await ctx.gameApi.send('POST', paths.catalogue(key), writeAnswer(contract.item), input.values, {
-                token: ctx.token,
-              }),
-            ),
-          after: (item) => item ?? input.values,
-          targetId: (item) => item?.id ?? null,
+        idempotent(ctx, action('create'), input.idempotencyKey, async () => {
+          // The ids before, so that a create whose answer never came can be found afterwards.
+          const idsBefore = await idsBeforeCreate(() => list(ctx));
+          return audited(ctx, {
+            action: action('create'),
+            target: { type: targetType, id: null },
+            sent: input.values,
+            run: async () =>
+              toNull(
+                await ctx.gameApi.send(
+                  'POST',
+                  paths.catalogue(key),
+                  writeAnswer(contract.item),
+                  input.values,
+                  {
+                    token: ctx.token,
+                  },
+                ),
+              ),
+            after: (item) => item ?? input.values,
+            targetId: (item) => item?.id ?? null,
+            readBack: readBackOf.create(() => list(ctx), input.values, idsBefore),
+          });
         }),
       ),
 
@@ -87,6 +100,7 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
               ),
             ),
           after: (item) => item ?? { id: input.id, ...input.values },
+          readBack: readBackOf.update(() => read(ctx, input.id), input.values, input.expected),
         }),
       ),
 
@@ -107,6 +121,7 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
             return { id: input.id };
           },
           after: () => null,
+          readBack: readBackOf.remove(() => read(ctx, input.id), input.expected),
         });
       }),
   });

@@ -22,6 +22,8 @@ import {
   SyncObjects,
 } from '@nova/contracts';
 import { audited, type RelatedChange } from '../audit/audited';
+import { idempotent } from '../audit/idempotency';
+import { idsBeforeCreate, readBackOf } from '../audit/outcome';
 import { requireStepUp } from '../auth/step-up';
 import { checkGroup, checkObject } from '../sync/integrity';
 import { syncGroups, syncObjects, type AdminCall } from '../sync/sync-manager';
@@ -68,15 +70,20 @@ function writes<Row extends { id: number }, Values>(
     create: adminProcedure
       .input(schemas.create)
       .output(schemas.item.nullable())
-      .mutation(async ({ ctx, input }) =>
-        audited(ctx, {
-          action: `${procedures}.create`,
-          target: { type, id: null },
-          sent: input.values,
-          related: await calls.check(ctx.call, input.values, null),
-          run: () => calls.create(ctx.call, input.values),
-          after: (row) => row ?? input.values,
-          targetId: (row) => row?.id ?? null,
+      .mutation(({ ctx, input }) =>
+        idempotent(ctx, `${procedures}.create`, input.idempotencyKey, async () => {
+          const related = await calls.check(ctx.call, input.values, null);
+          const idsBefore = await idsBeforeCreate(() => calls.list(ctx.call));
+          return audited(ctx, {
+            action: `${procedures}.create`,
+            target: { type, id: null },
+            sent: input.values,
+            related,
+            run: () => calls.create(ctx.call, input.values),
+            after: (row) => row ?? input.values,
+            targetId: (row) => row?.id ?? null,
+            readBack: readBackOf.create(() => calls.list(ctx.call), input.values, idsBefore),
+          });
         }),
       ),
     update: adminProcedure
@@ -95,6 +102,7 @@ function writes<Row extends { id: number }, Values>(
           },
           run: () => calls.update(ctx.call, input.id, input.values),
           after: (row) => row ?? { id: input.id, ...input.values },
+          readBack: readBackOf.update(() => calls.read(ctx.call, input.id), input.values, input.expected),
         }),
       ),
     remove: adminProcedure
@@ -113,6 +121,7 @@ function writes<Row extends { id: number }, Values>(
           },
           run: () => calls.remove(ctx.call, input.id),
           after: () => null,
+          readBack: readBackOf.remove(() => calls.read(ctx.call, input.id), input.expected),
         });
       }),
   });

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import { shortenIp } from '../audit/client-ip';
+import type { IdempotencyStore } from '../audit/idempotency';
 import type { AuditLog } from '../audit/log';
 import type { OidcClient } from '../auth/oidc';
 import {
@@ -72,6 +73,8 @@ export interface ContextInner {
   discordNames?: DiscordNames;
   /** The caller's own browser sessions (signed in through a cookie only). */
   account?: AccountSessions;
+  /** Keys of creates already done (a repeated key answers with the first result). */
+  idempotency?: IdempotencyStore;
 }
 
 /** The request-independent part of the context; tests build it directly (`createCaller`). */
@@ -92,6 +95,7 @@ export interface ContextDeps {
   publicCache: SharedCache;
   adminUserUrl: (userId: string) => string;
   stepUpMaxAgeSeconds: number;
+  idempotency: IdempotencyStore;
   now: () => number;
 }
 
@@ -112,6 +116,7 @@ export function createContext(deps: ContextDeps) {
       principal: auth.kind === 'anonymous' ? null : auth.principal,
       audit: deps.audit,
       discordNames: deps.discordNames,
+      idempotency: deps.idempotency,
       request,
       stepUpMaxAgeSeconds: deps.stepUpMaxAgeSeconds,
       ...(auth.kind === 'session'
