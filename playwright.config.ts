@@ -39,7 +39,8 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    simServer(E2E.simPort, E2E.issuer),
+    // Writes marked "[spät]" are answered after the BFF gave up (GAME_API_TIMEOUT_MS, 5 s).
+    simServer(E2E.simPort, E2E.issuer, { GAME_API_SIM_LATE_WRITE_MS: '8000' }),
     {
       command: 'node apps/discord-sim/dist/server.js',
       url: `${E2E.discord}/healthz`,

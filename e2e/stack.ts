@@ -33,11 +33,11 @@ export const storageStateOf = (role: Role) => `.e2e/auth/${role}.json`;
 type Env = Record<string, string>;
 
 /** The built game API simulator, as both end-to-end suites start it. */
-export function simServer(port: number, issuer: string) {
+export function simServer(port: number, issuer: string, env: Env = {}) {
   return {
     command: 'node apps/game-api-sim/dist/server.js',
     url: `http://localhost:${port}/toplist`,
-    env: { GAME_API_PORT: String(port), OIDC_ISSUER: issuer },
+    env: { GAME_API_PORT: String(port), OIDC_ISSUER: issuer, ...env },
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

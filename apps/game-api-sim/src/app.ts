@@ -29,7 +29,15 @@ interface CommonOptions {
   logger?: boolean | { level: LogLevel };
   /** Pause before `external-accounts/sync` answers; default 300 ms, 0 in tests. */
   syncDelayMs?: number;
+  /**
+   * For tests of late answers only (off by default): a write whose body holds `[spät]` is applied
+   * at once and answered after this many milliseconds, later than the BFF waits.
+   */
+  lateWriteMs?: number;
 }
+
+/** The marker of a write the simulator answers late (`lateWriteMs`). */
+export const LATE_WRITE_MARKER = '[spät]';
 
 /** Either a token verifier (tests) or the issuer whose JWKS signs the tokens. */
 export type GameApiSimOptions = CommonOptions &
@@ -71,6 +79,15 @@ export function createGameApiSim(options: GameApiSimOptions): FastifyInstance {
     return reply.code(500).send({ error: 'Interner Fehler' });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Nicht gefunden' }));
+  const lateWriteMs = options.lateWriteMs ?? 0;
+  if (lateWriteMs > 0) {
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && JSON.stringify(request.body ?? null).includes(LATE_WRITE_MARKER)) {
+        await new Promise((resolve) => setTimeout(resolve, lateWriteMs));
+      }
+      return payload;
+    });
+  }
 
   for (const routes of [
     publicRoutes,

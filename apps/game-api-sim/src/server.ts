@@ -10,6 +10,8 @@ const Env = z.object({
   GAME_API_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   GAME_API_HOST: z.string().min(1).default('localhost'),
   OIDC_ISSUER: z.url().default('http://localhost:8080/realms/nova'),
+  /** Tests of late answers only: writes marked "[spät]" are answered after this many ms (0: off). */
+  GAME_API_SIM_LATE_WRITE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
 });
 
 const parsed = Env.safeParse(process.env);
@@ -25,6 +27,7 @@ const sim = await startGameApiSim({
   host: env.GAME_API_HOST,
   issuer: env.OIDC_ISSUER,
   logger: { level: 'warn' },
+  lateWriteMs: env.GAME_API_SIM_LATE_WRITE_MS,
 });
 process.stdout.write(
   `game-api-sim listening on ${sim.url} (demo stand-in for the game API; tokens from ${env.OIDC_ISSUER})\n`,
