@@ -461,7 +461,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Zeitpunkt;Person;Subjekt;Aktion;Zieltyp;Ziel-ID;Ergebnis;Status;Hinweis;Vorher;Nachher;Gesendet;Anfrage;IP (gekürzt);Zugang;Client;Nr.;Zeitpunkt (UTC)',
+      'Zeitpunkt;Person;Subjekt;Aktion;Zieltyp;Ziel-ID;Ergebnis;Status;Hinweis;Vorher;Nachher;Gesendet;Anfrage;IP (gekürzt);Zugang;Client;Nr.;Zeitpunkt (UTC);Nimmt zurück (Nr.)',
     );
     expect(lines.length - 1).toBe(
       (await auditRows({ target: `catalogue.wantedReasons ${createdId}` })).length,

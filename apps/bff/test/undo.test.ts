@@ -118,6 +118,35 @@ describe('undo from the audit log', () => {
     expect((await audit.get(original))?.undoneBy).toBe(String(undone?.id));
     expect((await audit.verifyChain()).intact).toBe(true);
 
+    // The export names the record an undo takes back, in its last column.
+    const session = await bff.manager.create({
+      userId: 'id-anna',
+      sid: null,
+      displayName: 'Anna',
+      authTime: Math.floor(Date.now() / 1000),
+      auth: {
+        accessToken: 'eyJ-user-access-token',
+        refreshToken: 'r',
+        idToken: null,
+        accessTokenExpiresAt: Date.now() + 3_600_000,
+        username: 'anna',
+        roles: ADMIN,
+      },
+    });
+    const exported = await bff.app.inject({
+      method: 'GET',
+      url: `/export/audit-log.csv?target=${encodeURIComponent(`catalogue.achievements ${id}`)}`,
+      headers: { ...SPA, cookie: `nova_session=${session.id}` },
+    });
+    expect(exported.statusCode).toBe(200);
+    const lines = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]?.endsWith(';Nimmt zurück (Nr.)')).toBe(true);
+    const undoLine = lines.find((line) => line.includes(';audit.undo;'));
+    expect(undoLine?.endsWith(`;${original}`)).toBe(true);
+
     // Taken back once: a second undo is refused.
     bff.api.reset();
     holds(row);

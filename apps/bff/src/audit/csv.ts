@@ -55,6 +55,7 @@ const COLUMNS: [string, (r: AuditRecord) => unknown][] = [
   ['Client', (r) => r.clientId],
   ['Nr.', (r) => r.id],
   ['Zeitpunkt (UTC)', (r) => r.at],
+  ['Nimmt zurück (Nr.)', (r) => r.undoOf],
 ];
 
 /** RFC 4180 quoting (with `;` as separator); formula cells neutralised by a leading apostrophe. */
