@@ -4,10 +4,10 @@
  * not rotated: a used one stays valid until its session ends, decision 035), logout ending the Keycloak session, the password action (changed and cancelled),
  * back-channel logout when an admin ends the session, and integrators' bearer tokens.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ROLES } from '@nova/domain';
 import { clientCredentialsToken, keycloakAdmin } from './admin';
+import { asBffClient, codeByHand, exchangeCode } from './oidc';
 import { KC, USERS, type KcUser } from './stack';
 
 interface Me {
@@ -81,20 +81,6 @@ test('refresh: short access tokens are refreshed, the session lives on', async (
   expect((await me(page.request)).me?.signedIn).toBe(true);
 });
 
-/** Keycloak's token or logout endpoint as the BFF's client (confidential, client secret). */
-async function asBffClient(endpoint: 'token' | 'logout', params: Record<string, string>) {
-  const response = await fetch(`${KC.issuer}/protocol/openid-connect/${endpoint}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${KC.clientId}:${KC.clientSecret}`).toString('base64')}`,
-    },
-    body: new URLSearchParams(params),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
-
 test('a used refresh token stays valid until its session ends (revokeRefreshToken off, decision 035)', async ({
   page,
 }) => {
@@ -103,34 +89,7 @@ test('a used refresh token stays valid until its session ends (revokeRefreshToke
 
   // The BFF's own client and redirect URI, the code taken from the redirect (the BFF, not knowing
   // the state, exchanges nothing): the tokens the BFF would hold.
-  const redirectUri = `${KC.bff}/auth/callback`;
-  const verifier = randomBytes(32).toString('base64url');
-  const state = randomBytes(16).toString('base64url');
-  const redirect: { code?: string } = {};
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.href.startsWith(`${redirectUri}?`) && url.searchParams.get('state') === state)
-      redirect.code = url.searchParams.get('code') ?? undefined;
-  });
-  const authorize = new URL(`${KC.issuer}/protocol/openid-connect/auth`);
-  authorize.search = new URLSearchParams({
-    client_id: KC.clientId,
-    response_type: 'code',
-    scope: 'openid',
-    redirect_uri: redirectUri,
-    state,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  }).toString();
-  await page.goto(authorize.href);
-  await signIn(page, USERS.beta);
-  await expect.poll(() => redirect.code).toBeDefined();
-  const login = await asBffClient('token', {
-    grant_type: 'authorization_code',
-    code: redirect.code ?? '',
-    redirect_uri: redirectUri,
-    code_verifier: verifier,
-  });
+  const login = await exchangeCode(await codeByHand(page, (p) => signIn(p, USERS.beta)));
   expect(login.status).toBe(200);
   const used = String(login.body.refresh_token);
 

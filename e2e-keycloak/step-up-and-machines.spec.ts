@@ -4,10 +4,10 @@
  * a refreshed token keeps the sign-in's), and the integrator's client-credentials token is a machine
  * client: no player data, no deletes, its calls recorded as such.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@nova/demo';
 import { clientCredentialsToken } from './admin';
+import { codeByHand } from './oidc';
 import { KC, USERS } from './stack';
 
 const claimsOf = (jwt: string) =>
@@ -33,31 +33,16 @@ async function tokenRequest(body: Record<string, string>): Promise<Tokens> {
 
 /** nova-web's code flow done by hand in the browser: a person's own access token, as a script would hold it. */
 async function personTokens(page: Page): Promise<Tokens> {
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${KC.bff}/auth/callback`;
-  const authorize = new URL(`${KC.issuer}/protocol/openid-connect/auth`);
-  authorize.search = new URLSearchParams({
-    client_id: KC.clientId,
-    response_type: 'code',
-    scope: 'openid',
-    redirect_uri: redirectUri,
-    state: randomBytes(8).toString('hex'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  }).toString();
-  // Keycloak redirects to the BFF's callback, which refuses a state it did not make (400) without
-  // using the code; the code is read from that request.
-  const callback = page.waitForRequest((r) => r.url().startsWith(`${redirectUri}?`));
-  await page.goto(authorize.href);
-  await page.getByLabel('Benutzername oder E-Mail').fill(USERS.admin.username);
-  await page.getByLabel('Passwort', { exact: true }).fill(USERS.admin.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  const code = new URL((await callback).url()).searchParams.get('code') ?? '';
+  const flow = await codeByHand(page, async (p) => {
+    await p.getByLabel('Benutzername oder E-Mail').fill(USERS.admin.username);
+    await p.getByLabel('Passwort', { exact: true }).fill(USERS.admin.password);
+    await p.getByRole('button', { name: 'Anmelden' }).click();
+  });
   return tokenRequest({
     grant_type: 'authorization_code',
-    code,
-    redirect_uri: redirectUri,
-    code_verifier: verifier,
+    code: flow.code,
+    redirect_uri: flow.redirectUri,
+    code_verifier: flow.verifier,
   });
 }
 
