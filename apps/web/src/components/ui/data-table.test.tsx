@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table';
@@ -104,6 +105,32 @@ describe('DataTable', () => {
     await userEvent.click(within(header()).getByRole('button'));
     expect(address()).toBe('');
     expect(header().getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('comes to rest after sorting and searching: no render follows without a change', async () => {
+    let commits = 0;
+    render(
+      <Profiler id="grid" onRender={() => commits++}>
+        <MemoryRouter initialEntries={['/liste']}>
+          <Screen onAction={vi.fn()} />
+        </MemoryRouter>
+      </Profiler>,
+    );
+    const settled = async () => {
+      const before = commits;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return commits - before;
+    };
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Level/ })).getByRole('button'));
+    await settled();
+    expect(await settled()).toBe(0);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Suchen' }), { target: { value: 'Zeile 1' } });
+    await settled();
+    expect(await settled()).toBe(0);
+    // Still answering: the second click sorts descending.
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Level/ })).getByRole('button'));
+    expect(address()).toBe('?suche=Zeile+1&sortierung=-level');
+    expect(screen.getByRole('columnheader', { name: /Level/ }).getAttribute('aria-sort')).toBe('descending');
   });
 
   it('sorts texts in natural German order, not by character codes', () => {

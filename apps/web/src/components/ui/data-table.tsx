@@ -111,6 +111,10 @@ export function DataTable<T>({
     manualSorting: true,
     getRowId: (row) => getRowId(row),
     getCoreRowModel: getCoreRowModel(),
+    // The page is the address's: TanStack's own page reset on every new row array (a sorted or
+    // searched list is one each render) was a state update per render, so the table never rested
+    // and held back the router's transitions (a second header click or a search showed nothing).
+    autoResetAll: false,
     sortDescFirst: false,
     state: {
       sorting: state.sort ? [state.sort] : [],
