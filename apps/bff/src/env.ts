@@ -162,6 +162,7 @@ function withSlash(value: string): string {
   return value.endsWith('/') ? value : `${value}/`;
 }
 
+// Long on purpose: its one returned object literal is the `Env` type (ReturnType below).
 export function parseEnv(source: Record<string, string | undefined>) {
   const result = Raw.safeParse(source);
   if (!result.success) {

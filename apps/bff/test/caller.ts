@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { adminUserUrlFor } from '../src/app';
+import { adminUserUrlFor } from '../src/services';
 import { GameApiClient } from '../src/game-api/client';
 import { SharedCache } from '../src/game-api/shared-cache';
 import { appRouter } from '../src/routers';

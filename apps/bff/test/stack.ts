@@ -7,6 +7,7 @@ import { sharedTestDatabase } from './helpers';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
+import { fetchTransport } from './game-api-fetch';
 import type { SessionStore } from '../src/session/types';
 import { freePort } from './ports';
 
@@ -103,7 +104,9 @@ export async function startStack(
         oidcFetch: bffOptions.wrapOidcFetch ? bffOptions.wrapOidcFetch(counter.fetch) : counter.fetch,
         database: bffOptions.database ?? sharedTestDatabase(),
         ...(bffOptions.store ? { store: bffOptions.store } : {}),
-        ...(bffOptions.gameApiFetch ? { gameApiFetch: bffOptions.gameApiFetch } : {}),
+        ...(bffOptions.gameApiFetch
+          ? { gameApiTransport: fetchTransport(bffOptions.gameApiFetch, env.gameApi.timeoutMs) }
+          : {}),
       });
       await app.listen({ port: ports[index] ?? 0, host: 'localhost' });
       bffs.push(app);

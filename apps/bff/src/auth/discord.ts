@@ -15,7 +15,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ROUTES } from '@nova/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GameApiClient } from '../game-api/client';
 import { GameApiError } from '../game-api/errors';
@@ -97,169 +97,190 @@ const POPUP_SCRIPT = `(function () {
 })();
 `;
 
+/** What the routes share, made once when they are registered. */
+interface Link {
+  options: DiscordRoutesOptions;
+  now: () => number;
+  fetch: typeof fetch;
+  redirectUri: string;
+  log: FastifyBaseLogger;
+}
+
 export function discordRoutes(app: FastifyInstance, options: DiscordRoutesOptions): void {
-  const { sessions, discord, gameApi } = options;
-  const now = options.now ?? Date.now;
-  const doFetch = options.fetch ?? fetch;
-  const redirectUri = new URL(DISCORD_CALLBACK_PATH, options.publicUrl).href;
-
-  const mac = (sessionKey: string, payload: string) =>
-    createHmac('sha256', options.secret)
-      .update(`discord-link\n${sessionKey}\n${payload}`)
-      .digest('base64url');
-
-  function makeState(session: LoadedSession, mode: Mode): string {
-    const payload = `${randomBytes(16).toString('base64url')}.${mode === 'popup' ? 'p' : 'r'}.${now()}`;
-    return `${payload}.${mac(session.key, payload)}`;
-  }
-
-  /** The state's mode is readable without the session (to answer in the right window). */
-  function modeOf(state: string | undefined): Mode {
-    return state?.split('.')[1] === 'p' ? 'popup' : 'redirect';
-  }
-
-  /** The state's nonce when it was made for this session, is unexpired and well-formed. */
-  function verifyState(state: string | undefined, session: LoadedSession): string | null {
-    const parts = state?.split('.') ?? [];
-    if (parts.length !== 4) return null;
-    const [nonce = '', mode = '', issuedAt = '', given = ''] = parts;
-    const expected = mac(session.key, `${nonce}.${mode}.${issuedAt}`);
-    const same =
-      given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-    const age = now() - Number(issuedAt);
-    return same && age >= 0 && age <= STATE_TTL_MS ? nonce : null;
-  }
-
-  const back = (reply: FastifyReply, result: DiscordResult, mode: Mode) => {
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    if (mode === 'redirect') return reply.redirect(wizardUrl(result), 302);
-    // The SPA's pages isolate themselves from cross-origin openers (COOP same-origin-allow-popups);
-    // a popup that came back from Discord would lose its opener there. This page keeps it.
-    return reply
-      .header('cross-origin-opener-policy', 'unsafe-none')
-      .type('text/html; charset=utf-8')
-      .send(popupPage(result));
+  const link: Link = {
+    options,
+    now: options.now ?? Date.now,
+    fetch: options.fetch ?? fetch,
+    redirectUri: new URL(DISCORD_CALLBACK_PATH, options.publicUrl).href,
+    log: app.log,
   };
-
   app.get(DISCORD_POPUP_SCRIPT_PATH, (_request, reply) =>
     reply
       .header('cache-control', 'public, max-age=300')
       .type('text/javascript; charset=utf-8')
       .send(POPUP_SCRIPT),
   );
+  app.get('/auth/discord/start', (request, reply) => start(link, request, reply));
+  app.get(DISCORD_CALLBACK_PATH, (request, reply) => callback(link, request, reply));
+}
 
-  async function post(url: string, form: Record<string, string>, config: DiscordConfig): Promise<Response> {
-    const basic = Buffer.from(
-      `${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`,
-    ).toString('base64');
-    return doFetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${basic}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      },
-      body: new URLSearchParams(form).toString(),
+const mac = (link: Link, sessionKey: string, payload: string) =>
+  createHmac('sha256', link.options.secret)
+    .update(`discord-link\n${sessionKey}\n${payload}`)
+    .digest('base64url');
+
+function makeState(link: Link, session: LoadedSession, mode: Mode): string {
+  const payload = `${randomBytes(16).toString('base64url')}.${mode === 'popup' ? 'p' : 'r'}.${link.now()}`;
+  return `${payload}.${mac(link, session.key, payload)}`;
+}
+
+/** The state's mode is readable without the session (to answer in the right window). */
+function modeOf(state: string | undefined): Mode {
+  return state?.split('.')[1] === 'p' ? 'popup' : 'redirect';
+}
+
+/** The state's nonce when it was made for this session, is unexpired and well-formed. */
+function verifyState(link: Link, state: string | undefined, session: LoadedSession): string | null {
+  const parts = state?.split('.') ?? [];
+  if (parts.length !== 4) return null;
+  const [nonce = '', mode = '', issuedAt = '', given = ''] = parts;
+  const expected = mac(link, session.key, `${nonce}.${mode}.${issuedAt}`);
+  const same = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  const age = link.now() - Number(issuedAt);
+  return same && age >= 0 && age <= STATE_TTL_MS ? nonce : null;
+}
+
+function back(reply: FastifyReply, result: DiscordResult, mode: Mode) {
+  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  if (mode === 'redirect') return reply.redirect(wizardUrl(result), 302);
+  // The SPA's pages isolate themselves from cross-origin openers (COOP same-origin-allow-popups);
+  // a popup that came back from Discord would lose its opener there. This page keeps it.
+  return reply
+    .header('cross-origin-opener-policy', 'unsafe-none')
+    .type('text/html; charset=utf-8')
+    .send(popupPage(result));
+}
+
+async function post(
+  link: Link,
+  url: string,
+  form: Record<string, string>,
+  config: DiscordConfig,
+): Promise<Response> {
+  const basic = Buffer.from(
+    `${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`,
+  ).toString('base64');
+  return link.fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${basic}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    },
+    body: new URLSearchParams(form).toString(),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+    redirect: 'error',
+  });
+}
+
+/** Code → token → Discord user; the token is revoked before this returns, whatever happened. */
+async function discordUser(link: Link, code: string, config: DiscordConfig): Promise<DiscordUser> {
+  const answer = await post(
+    link,
+    `${config.apiUrl}/oauth2/token`,
+    { grant_type: 'authorization_code', code, redirect_uri: link.redirectUri },
+    config,
+  );
+  if (!answer.ok) throw new Error(`Discord token endpoint answered ${answer.status}`);
+  const { access_token: token } = TokenAnswer.parse(await answer.json());
+  try {
+    const me = await link.fetch(`${config.apiUrl}/users/@me`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: 'error',
     });
-  }
-
-  /** Code → token → Discord user; the token is revoked before this returns, whatever happened. */
-  async function discordUser(code: string, config: DiscordConfig): Promise<DiscordUser> {
-    const answer = await post(
-      `${config.apiUrl}/oauth2/token`,
-      { grant_type: 'authorization_code', code, redirect_uri: redirectUri },
-      config,
-    );
-    if (!answer.ok) throw new Error(`Discord token endpoint answered ${answer.status}`);
-    const { access_token: token } = TokenAnswer.parse(await answer.json());
+    if (!me.ok) throw new Error(`Discord users/@me answered ${me.status}`);
+    return DiscordUser.parse(await me.json());
+  } finally {
+    // The token is needed for nothing else: revoke it at once (RFC 7009).
     try {
-      const me = await doFetch(`${config.apiUrl}/users/@me`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        redirect: 'error',
-      });
-      if (!me.ok) throw new Error(`Discord users/@me answered ${me.status}`);
-      return DiscordUser.parse(await me.json());
-    } finally {
-      // The token is needed for nothing else: revoke it at once (RFC 7009).
-      try {
-        const revoked = await post(
-          `${config.apiUrl}/oauth2/token/revoke`,
-          { token, token_type_hint: 'access_token' },
-          config,
-        );
-        if (!revoked.ok) app.log.warn({ status: revoked.status }, 'the Discord token could not be revoked');
-      } catch (error) {
-        app.log.warn({ err: error }, 'the Discord token could not be revoked');
-      }
+      const revoked = await post(
+        link,
+        `${config.apiUrl}/oauth2/token/revoke`,
+        { token, token_type_hint: 'access_token' },
+        config,
+      );
+      if (!revoked.ok) link.log.warn({ status: revoked.status }, 'the Discord token could not be revoked');
+    } catch (error) {
+      link.log.warn({ err: error }, 'the Discord token could not be revoked');
     }
   }
+}
 
-  app.get('/auth/discord/start', async (request, reply) => {
-    const { mode: wanted } = request.query as { mode?: unknown };
-    const mode: Mode = wanted === 'popup' ? 'popup' : 'redirect';
-    if (!discord) return back(reply, 'unavailable', mode);
-    const session = await sessions.load(request.cookies[sessions.cookieName]);
-    if (!session) {
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(`/auth/login?returnTo=${encodeURIComponent(DISCORD_WIZARD_PATH)}`, 302);
-    }
-    const target = new URL(discord.authorizeUrl);
-    target.search = new URLSearchParams({
-      client_id: discord.clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'identify',
-      state: makeState(session, mode),
-    }).toString();
-    return reply.header('cache-control', 'no-store').redirect(target.href, 302);
-  });
+async function start(link: Link, request: FastifyRequest, reply: FastifyReply) {
+  const { sessions, discord } = link.options;
+  const { mode: wanted } = request.query as { mode?: unknown };
+  const mode: Mode = wanted === 'popup' ? 'popup' : 'redirect';
+  if (!discord) return back(reply, 'unavailable', mode);
+  const session = await sessions.load(request.cookies[sessions.cookieName]);
+  if (!session) {
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(`/auth/login?returnTo=${encodeURIComponent(DISCORD_WIZARD_PATH)}`, 302);
+  }
+  const target = new URL(discord.authorizeUrl);
+  target.search = new URLSearchParams({
+    client_id: discord.clientId,
+    redirect_uri: link.redirectUri,
+    response_type: 'code',
+    scope: 'identify',
+    state: makeState(link, session, mode),
+  }).toString();
+  return reply.header('cache-control', 'no-store').redirect(target.href, 302);
+}
 
-  app.get(DISCORD_CALLBACK_PATH, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const state = typeof query.state === 'string' ? query.state : undefined;
-    const mode = modeOf(state);
-    if (!discord) return back(reply, 'unavailable', mode);
-    const session = await sessions.load(request.cookies[sessions.cookieName]);
-    const nonce = session ? verifyState(state, session) : null;
-    if (!session || !nonce) {
-      request.log.warn('Discord callback with a missing, foreign or expired state');
-      return back(reply, 'failed', mode);
-    }
-    if (!(await sessions.store.markOnce(`discord-state:${nonce}`, STATE_TTL_MS))) {
-      request.log.warn('Discord callback with a state used before');
-      return back(reply, 'failed', mode);
-    }
-    if (typeof query.code !== 'string' || query.code === '') {
-      const error = typeof query.error === 'string' ? query.error : null;
-      request.log.info({ error }, 'Discord authorisation not granted');
-      return back(reply, error === 'access_denied' ? 'cancelled' : 'failed', mode);
-    }
-    let user: DiscordUser;
-    try {
-      user = await discordUser(query.code, discord);
-    } catch (error) {
-      request.log.warn({ err: error }, 'the Discord authorisation could not be completed');
-      return back(reply, 'failed', mode);
-    }
-    try {
-      const token = await options.accessTokenOf(session);
-      await linkAccount({ gameApi, userId: session.record.userId, token }, 'discord', user.id);
-    } catch (error) {
-      const conflict = error instanceof GameApiError && error.status === 409;
-      if (!conflict) request.log.warn({ err: error }, 'the Discord account could not be linked');
-      return back(reply, conflict ? 'conflict' : 'failed', mode);
-    }
-    const name = user.global_name ?? user.username;
-    if (name && options.names) {
-      // Linked either way: without its name the account shows its id only.
-      await options.names
-        .remember(session.record.userId, user.id, name)
-        .catch((error: unknown) => request.log.warn({ err: error }, 'the Discord name could not be kept'));
-    }
-    return back(reply, 'linked', mode);
-  });
+async function callback(link: Link, request: FastifyRequest, reply: FastifyReply) {
+  const { sessions, discord, gameApi, names } = link.options;
+  const query = request.query as Record<string, unknown>;
+  const state = typeof query.state === 'string' ? query.state : undefined;
+  const mode = modeOf(state);
+  if (!discord) return back(reply, 'unavailable', mode);
+  const session = await sessions.load(request.cookies[sessions.cookieName]);
+  const nonce = session ? verifyState(link, state, session) : null;
+  if (!session || !nonce) {
+    request.log.warn('Discord callback with a missing, foreign or expired state');
+    return back(reply, 'failed', mode);
+  }
+  if (!(await sessions.store.markOnce(`discord-state:${nonce}`, STATE_TTL_MS))) {
+    request.log.warn('Discord callback with a state used before');
+    return back(reply, 'failed', mode);
+  }
+  if (typeof query.code !== 'string' || query.code === '') {
+    const error = typeof query.error === 'string' ? query.error : null;
+    request.log.info({ error }, 'Discord authorisation not granted');
+    return back(reply, error === 'access_denied' ? 'cancelled' : 'failed', mode);
+  }
+  let user: DiscordUser;
+  try {
+    user = await discordUser(link, query.code, discord);
+  } catch (error) {
+    request.log.warn({ err: error }, 'the Discord authorisation could not be completed');
+    return back(reply, 'failed', mode);
+  }
+  try {
+    const token = await link.options.accessTokenOf(session);
+    await linkAccount({ gameApi, userId: session.record.userId, token }, 'discord', user.id);
+  } catch (error) {
+    const conflict = error instanceof GameApiError && error.status === 409;
+    if (!conflict) request.log.warn({ err: error }, 'the Discord account could not be linked');
+    return back(reply, conflict ? 'conflict' : 'failed', mode);
+  }
+  const name = user.global_name ?? user.username;
+  if (name && names) {
+    // Linked either way: without its name the account shows its id only.
+    await names
+      .remember(session.record.userId, user.id, name)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'the Discord name could not be kept'));
+  }
+  return back(reply, 'linked', mode);
 }

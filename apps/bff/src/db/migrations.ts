@@ -189,6 +189,7 @@ async function auditUndoOf(db: Kysely<unknown>): Promise<void> {
  * the runtime role needs only INSERT and SELECT on `audit_log` and EXECUTE on the three functions
  * that complete intents, close abandoned ones and purge past the retention.
  */
+// Long on purpose: one migration's SQL, read and reviewed as one unit.
 async function auditChain(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table audit_chain (

@@ -11,7 +11,7 @@
  * The calls go through a pooled undici client (kept-alive connections to the game API, no WHATWG
  * Request/Response or web streams per call): it halves what a call costs the BFF against the global
  * `fetch` (issue 11, docs/bench-issue-11.md); since decision 041 through undici's dispatch API, without
- * a response stream per call either. Tests may still hand in a `fetch`.
+ * a response stream per call either. Tests may hand in their own transport.
  */
 import { PUBLIC_GAME_API_PATHS, ValidationErrorBody } from '@nova/contracts';
 import {
@@ -41,8 +41,8 @@ export interface GameApiOptions {
   baseUrl: string;
   timeoutMs: number;
   log: FastifyBaseLogger;
-  /** Instead of the pooled client (tests, fault injection). */
-  fetch?: typeof fetch;
+  /** Instead of the pooled client (tests: fault injection, counting). */
+  transport?: Transport;
   /** Open connections to the game API at most (pooled client only). */
   connections?: number;
   /** Attempts (retries included) one incoming request may cause through `forRequest()`. */
@@ -92,7 +92,7 @@ export interface CallOptions {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** No answer of the contract comes near this; a larger one is refused rather than buffered. */
-const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 /**
  * No answer of the contract nests deeper than a few levels (nested achievement lists included); a
  * deeper one is refused before JSON.parse and the recursive schemas see it (the audit: a deeply
@@ -138,7 +138,7 @@ export function summarizeIssues(issues: readonly z.core.$ZodIssue[]) {
 }
 
 /** Why a transport could not deliver an answer. */
-class TransportError extends Error {
+export class TransportError extends Error {
   constructor(
     readonly kind: 'timeout' | 'network' | 'too-large',
     options: { cause?: unknown },
@@ -147,66 +147,18 @@ class TransportError extends Error {
   }
 }
 
-interface RawAnswer {
+export interface RawAnswer {
   status: number;
   text: string;
 }
 
-type Transport = (
+/** How a call reaches the game API: the pooled client, or a test's own. */
+export type Transport = (
   method: Method,
   url: URL,
   headers: Record<string, string>,
   body: string | null,
 ) => Promise<RawAnswer>;
-
-class AnswerTooLargeError extends Error {
-  override name = 'AnswerTooLargeError';
-}
-
-async function readLimited(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new AnswerTooLargeError(`the answer exceeds ${limit} bytes`);
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
-}
-
-const isTimeout = (cause: unknown) => cause instanceof DOMException && cause.name === 'TimeoutError';
-
-/** The injected `fetch` (tests): one AbortSignal.timeout bounds the whole call. */
-function fetchTransport(fetchImpl: typeof fetch, timeoutMs: number): Transport {
-  return async (method, url, headers, body) => {
-    let response: Response;
-    try {
-      response = await fetchImpl(url, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
-    } catch (cause) {
-      throw new TransportError(isTimeout(cause) ? 'timeout' : 'network', { cause });
-    }
-    try {
-      return { status: response.status, text: await readLimited(response, MAX_ANSWER_BYTES) };
-    } catch (cause) {
-      if (cause instanceof AnswerTooLargeError) throw new TransportError('too-large', { cause });
-      throw new TransportError(isTimeout(cause) ? 'timeout' : 'network', { cause });
-    }
-  };
-}
 
 /**
  * undici's pool through its dispatch API: kept-alive connections; the answer's bytes are collected
@@ -273,9 +225,9 @@ function pooledTransport(pool: Pool, timeoutMs: number): Transport {
     });
 }
 
-/** The pooled client, or the injected `fetch` (tests). */
+/** The pooled client, or the given transport (tests). */
 function createTransport(options: GameApiOptions): Pick<Shared, 'transport' | 'pool'> {
-  if (options.fetch) return { transport: fetchTransport(options.fetch, options.timeoutMs), pool: undefined };
+  if (options.transport) return { transport: options.transport, pool: undefined };
   const pool = new Pool(new URL(options.baseUrl).origin, {
     connections: options.connections ?? 128,
     keepAliveTimeout: 10_000,

@@ -5,15 +5,19 @@
  * Only loopback names are redirected, and only when PUBLIC_URL is one too: behind a reverse proxy the
  * Host header may be anything, and redirecting on it could loop.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 /** Machine endpoints keep answering on any name: probes, the API, the back-channel. */
 const EXEMPT = /^\/(trpc|export|healthz|readyz)(?:[/?]|$)/;
 
-export function canonicalHost(app: FastifyInstance, publicUrl: string): void {
+const redirectToPublicHost: FastifyPluginCallback<{ publicUrl: string }> = (app, { publicUrl }, done) => {
   const target = new URL(publicUrl);
-  if (!LOOPBACK.has(target.hostname)) return;
+  if (!LOOPBACK.has(target.hostname)) {
+    done();
+    return;
+  }
   /** A page request through the other loopback name. */
   const misdirected = (request: FastifyRequest): boolean => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -30,4 +34,8 @@ export function canonicalHost(app: FastifyInstance, publicUrl: string): void {
     // The path is appended, not resolved: "//evil.example" stays a path on the public origin.
     void reply.redirect(`${target.origin}${request.url}`, 308);
   });
-}
+  done();
+};
+
+/** Unencapsulated (fastify-plugin): the hook applies to every route of the app. */
+export const canonicalHost = fp(redirectToPublicHost, { name: 'canonical-host', fastify: '5.x' });

@@ -5,8 +5,11 @@
  * already carry a Content-Encoding, like the public response cache's, are left alone.
  */
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
-export async function compression(app: FastifyInstance): Promise<void> {
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-}
+export const compression = fp(
+  async (app) => {
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  },
+  { name: 'compression', fastify: '5.x' },
+);

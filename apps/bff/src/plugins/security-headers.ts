@@ -10,7 +10,7 @@
  * and cost a measurable share of the public toplist's throughput (issue 11, decision 017).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 export interface SecurityHeaderOptions {
@@ -73,13 +73,18 @@ export function computeSecurityHeaders(options: SecurityHeaderOptions): Record<s
   return Object.fromEntries(headers);
 }
 
-export function securityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const headers = computeSecurityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+/** Unencapsulated (fastify-plugin): every answer of the app gets the headers. */
+export const securityHeaders = fp<SecurityHeaderOptions>(
+  (app, options, done) => {
+    const headers = computeSecurityHeaders(options);
+    app.addHook('onRequest', (_request, reply, next) => {
+      reply.headers(headers);
+      next();
+    });
     done();
-  });
-}
+  },
+  { name: 'security-headers', fastify: '5.x' },
+);
 
 /**
  * Headers that act only on a document (or a worker): what a page may load and do, framing, its

@@ -73,16 +73,20 @@ export function embedJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-export async function staticSpa(
-  app: FastifyInstance,
-  options: {
-    root: string;
-    publicConfig: PublicConfig;
-    meOf: (request: FastifyRequest) => Promise<Me>;
-    /** Renders the public pages into the HTML (decision 036); without it every page is the shell. */
-    renderer?: ServerRenderer | null;
-  },
-): Promise<void> {
+export interface StaticSpaOptions {
+  root: string;
+  publicConfig: PublicConfig;
+  meOf: (request: FastifyRequest) => Promise<Me>;
+  /** Renders the public pages into the HTML (decision 036); without it every page is the shell. */
+  renderer?: ServerRenderer | null;
+}
+
+/**
+ * index.html for a request: the page carries who is signed in (never a token), so the SPA's first
+ * render needs no request; a public page also carries its markup and the public data it was
+ * rendered with.
+ */
+function indexPages(options: StaticSpaOptions): (request: FastifyRequest) => Promise<string> {
   const template = readFileSync(join(options.root, 'index.html'), 'utf8');
   if (!CONFIG_MARKER.test(template) || !SESSION_MARKER.test(template)) {
     throw new Error('index.html lacks the nova-config or nova-session script element');
@@ -93,11 +97,7 @@ export async function staticSpa(
     () => `<script id="nova-config" type="application/json">${embedJson(options.publicConfig)}</script>`,
   );
   const renderer = ROOT_MARKER.test(template) ? options.renderer : null;
-  /**
-   * The page carries who is signed in (never a token), so the SPA's first render needs no request;
-   * a public page also carries its markup and the public data it was rendered with.
-   */
-  const indexHtmlFor = async (request: FastifyRequest) => {
+  return async (request) => {
     const me = await options.meOf(request);
     const html = withConfig.replace(
       SESSION_MARKER,
@@ -113,7 +113,19 @@ export async function staticSpa(
       .replace('</head>', () => head)
       .replace(ROOT_MARKER, () => `<div id="root">${page.html}</div>`);
   };
+}
 
+/** The placeholder (below images/) for a missing picture under /images, if there is one. */
+function placeholderOf(root: string, url: string): string | undefined {
+  const image = /^\/images\/([a-z-]+)\/([^/]+)$/.exec(url.split('?')[0] ?? '/');
+  if (!image?.[1] || !image[2]) return undefined;
+  return [placeholderFor(image[1], image[2], url.split('?')[1] ?? ''), IMAGE_FALLBACKS[image[1]]]
+    .filter((candidate) => candidate !== undefined)
+    .find((candidate) => existsSync(join(root, 'images', candidate)));
+}
+
+export async function staticSpa(app: FastifyInstance, options: StaticSpaOptions): Promise<void> {
+  const indexHtmlFor = indexPages(options);
   const assets = join(options.root, 'assets') + sep;
   await app.register(fastifyStatic, {
     root: options.root,
@@ -155,19 +167,9 @@ export async function staticSpa(
   // Every other address: a missing image's placeholder, a 404 for files and reserved paths, else the
   // page (client routes).
   app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    const fallback = placeholderOf(options.root, request.url);
+    if (fallback) return reply.header('cache-control', 'no-cache').sendFile(join('images', fallback));
     const path = request.url.split('?')[0] ?? '/';
-    const image = /^\/images\/([a-z-]+)\/([^/]+)$/.exec(path);
-    if (image?.[1] && image[2]) {
-      const fallback = [
-        placeholderFor(image[1], image[2], request.url.split('?')[1] ?? ''),
-        IMAGE_FALLBACKS[image[1]],
-      ]
-        .filter((candidate) => candidate !== undefined)
-        .find((candidate) => existsSync(join(options.root, 'images', candidate)));
-      if (fallback) {
-        return reply.header('cache-control', 'no-cache').sendFile(join('images', fallback));
-      }
-    }
     const isFile = /\.[a-z0-9]+$/i.test(path);
     const reserved = /^\/(trpc|auth|export|assets|images)(\/|$)/.test(path) || path === '/healthz';
     if (isFile || reserved) return reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden');

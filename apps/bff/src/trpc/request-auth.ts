@@ -58,64 +58,74 @@ export function csrfProblem(
   return null;
 }
 
-export function requestAuthHook(deps: {
+export interface RequestAuthDeps {
   publicUrl: string;
   sessions: SessionManager;
   oidc: OidcClient;
   machineClientIds: readonly string[];
   /** Refusals of administrative procedures are recorded here (decision 060). */
   audit?: AuditLog;
-}) {
-  const { publicUrl, sessions, oidc, machineClientIds, audit } = deps;
+}
 
-  /** Records a refusal before any procedure ran, once per administrative procedure of the call. */
-  async function recordRefused(request: FastifyRequest, reason: RefusalReason) {
-    if (!audit) return;
-    const paths = request.url.startsWith('/trpc/') ? proceduresOfUrl(request.url) : [];
-    // The export download is an administrative call of its own (the audit log's).
-    const actions = request.url.startsWith('/trpc/') ? paths.filter(isAdminProcedure) : [EXPORT_ACTION];
-    for (const action of actions) {
-      await recordRefusal(audit, request.log, {
-        actor: null,
-        action,
-        target: { type: targetTypeOf(action), id: null },
-        detail: reason,
-        requestId: request.id,
-        clientIp: shortenIp(request.ip),
-      });
-    }
+/** Records a refusal before any procedure ran, once per administrative procedure of the call. */
+async function recordRefused(audit: AuditLog | undefined, request: FastifyRequest, reason: RefusalReason) {
+  if (!audit) return;
+  const paths = request.url.startsWith('/trpc/') ? proceduresOfUrl(request.url) : [];
+  // The export download is an administrative call of its own (the audit log's).
+  const actions = request.url.startsWith('/trpc/') ? paths.filter(isAdminProcedure) : [EXPORT_ACTION];
+  for (const action of actions) {
+    await recordRefusal(audit, request.log, {
+      actor: null,
+      action,
+      target: { type: targetTypeOf(action), id: null },
+      detail: reason,
+      requestId: request.id,
+      clientIp: shortenIp(request.ip),
+    });
   }
+}
 
+/** A call with an Authorization header: a verified bearer token, or 401. */
+async function authenticateBearer(
+  deps: RequestAuthDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  header: string,
+) {
+  const { oidc, machineClientIds, audit } = deps;
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+  if (!match?.[1]) {
+    await recordRefused(audit, request, 'invalid-token');
+    return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
+  }
+  try {
+    const identity = await verifyBearer(match[1], await oidc.jwks(), {
+      issuer: oidc.issuer,
+      clientId: oidc.clientId,
+      machineClientIds,
+    });
+    request.auth = { kind: 'bearer', principal: { via: 'bearer', ...identity }, token: match[1] };
+    return;
+  } catch (error) {
+    if (!(error instanceof InvalidBearerError)) throw error;
+    // Only the reason code: jose's errors carry the token's claims.
+    const code = (error.cause as { code?: unknown } | undefined)?.code;
+    request.log.info({ reason: error.message, code }, 'bearer token refused');
+    await recordRefused(audit, request, 'invalid-token');
+    return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
+  }
+}
+
+export function requestAuthHook(deps: RequestAuthDeps) {
+  const { publicUrl, sessions, audit } = deps;
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
-    if (header !== undefined) {
-      const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
-      if (!match?.[1]) {
-        await recordRefused(request, 'invalid-token');
-        return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
-      }
-      try {
-        const identity = await verifyBearer(match[1], await oidc.jwks(), {
-          issuer: oidc.issuer,
-          clientId: oidc.clientId,
-          machineClientIds,
-        });
-        request.auth = { kind: 'bearer', principal: { via: 'bearer', ...identity }, token: match[1] };
-        return;
-      } catch (error) {
-        if (!(error instanceof InvalidBearerError)) throw error;
-        // Only the reason code: jose's errors carry the token's claims.
-        const code = (error.cause as { code?: unknown } | undefined)?.code;
-        request.log.info({ reason: error.message, code }, 'bearer token refused');
-        await recordRefused(request, 'invalid-token');
-        return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
-      }
-    }
+    if (header !== undefined) return authenticateBearer(deps, request, reply, header);
 
     const problem = csrfProblem(request, publicUrl);
     if (problem) {
       request.log.info({ problem }, 'request refused by the CSRF check');
-      await recordRefused(request, 'csrf');
+      await recordRefused(audit, request, 'csrf');
       return reject(reply, 403, ERROR_MESSAGES.CSRF);
     }
 

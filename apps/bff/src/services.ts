@@ -1,0 +1,154 @@
+/** The BFF's long-lived services, made once per app and closed with it; the plugins receive them. */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { startIntentSweep } from './audit/intent-sweep';
+import { idempotencyStore, type IdempotencyStore } from './audit/idempotency';
+import { AuditLog } from './audit/log';
+import { OidcClient } from './auth/oidc';
+import { TokenService } from './auth/token-service';
+import { clientUrls } from './auth/urls';
+import { createDatabase, type Database } from './db/database';
+import type { Env } from './env';
+import { GameApiClient, type Transport } from './game-api/client';
+import { SharedCache } from './game-api/shared-cache';
+import { EncryptedSessionStore, tokenEncryptionKey } from './session/encrypted-store';
+import { SessionManager } from './session/manager';
+import { MemorySessionStore } from './session/memory-store';
+import { RedisGuard } from './session/redis-guard';
+import { guardedStore, RedisSessionStore } from './session/redis-store';
+import type { SessionStore } from './session/types';
+import { DiscordNames } from './sync/discord-names';
+
+export interface AppOverrides {
+  /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
+  store?: SessionStore;
+  oidcFetch?: typeof fetch;
+  /** Instead of the pooled connections to the game API (tests: fault injection, counting). */
+  gameApiTransport?: Transport;
+  discordFetch?: typeof fetch;
+  logger?: FastifyServerOptions['logger'];
+  /** Test hook: the production logger configuration, writing to this stream. */
+  logStream?: { write: (line: string) => void };
+  now?: () => number;
+  /** The BFF's database (tests share one); default: from the environment, closed with the app. */
+  database?: Database;
+}
+
+export interface Services {
+  store: SessionStore;
+  database: Database;
+  audit: AuditLog;
+  discordNames: DiscordNames;
+  sessions: SessionManager;
+  oidc: OidcClient;
+  gameApi: GameApiClient;
+  tokens: TokenService;
+  /** The public game API answers (toplist, calendar) shared by tRPC, the feed and server rendering. */
+  publicCache: SharedCache;
+  adminUserUrl: (userId: string) => string;
+  /** Keys of creates already done (decision 044). */
+  idempotency: IdempotencyStore;
+  now: () => number;
+}
+
+/** Keycloak's admin console page of a user, derived from the issuer `…/realms/{realm}`. */
+export function adminUserUrlFor(issuer: string, override: string | undefined): (userId: string) => string {
+  if (override) return (id) => override.replaceAll('{id}', encodeURIComponent(id));
+  const at = issuer.lastIndexOf('/realms/');
+  const base = at >= 0 ? issuer.slice(0, at) : new URL(issuer).origin;
+  const realm = encodeURIComponent(
+    at >= 0 ? issuer.slice(at + '/realms/'.length).replace(/\/$/, '') : 'master',
+  );
+  return (id) => `${base}/admin/${realm}/console/#/${realm}/users/${encodeURIComponent(id)}/settings`;
+}
+
+/** The session store: Redis when configured, else memory; tokens encrypted at rest either way. */
+async function sessionStore(app: FastifyInstance, env: Env, now: () => number): Promise<SessionStore> {
+  let plain: SessionStore;
+  if (env.redisUrl) {
+    const redis = new RedisSessionStore(env.redisUrl, env.redisCommandTimeoutMs);
+    await redis.ready();
+    // Every call through one circuit: with Redis away, 503 at once (decision 054).
+    plain = guardedStore(redis, new RedisGuard());
+  } else {
+    plain = new MemorySessionStore(now);
+  }
+  // Tokens never rest in the store in plain text (decision 031).
+  const owned = new EncryptedSessionStore(plain, tokenEncryptionKey(env.session.encryptionKey));
+  app.addHook('onClose', () => owned.close());
+  return owned;
+}
+
+function database(app: FastifyInstance, env: Env): Database {
+  const owned = createDatabase(env.database, {
+    timeouts: env.databaseTimeouts,
+    log: app.log,
+    auditRetentionDays: env.auditRetentionDays,
+  });
+  app.addHook('onClose', () => owned.close());
+  return owned;
+}
+
+/** Builds the services; those the app made (not the overrides) close with it. */
+export async function createServices(
+  app: FastifyInstance,
+  env: Env,
+  overrides: AppOverrides,
+): Promise<Services> {
+  const now = overrides.now ?? Date.now;
+  const store = overrides.store ?? (await sessionStore(app, env, now));
+  const db = overrides.database ?? database(app, env);
+  const audit = new AuditLog(db);
+  // Intents a crash left open are closed when the app is ready and every minute after.
+  let stopSweep = () => {};
+  app.addHook('onReady', () => {
+    stopSweep = startIntentSweep(audit, env.auditIntentMaxAgeSeconds, app.log, now);
+  });
+  app.addHook('onClose', () => stopSweep());
+
+  const sessions = new SessionManager({
+    store,
+    secret: env.session.secret,
+    idleSeconds: env.session.idleSeconds,
+    absoluteSeconds: env.session.absoluteSeconds,
+    secure: env.secureCookies,
+    https: env.httpsCookies,
+    now,
+  });
+  const oidc = new OidcClient({
+    issuer: env.oidc.issuer,
+    clientId: env.oidc.clientId,
+    clientSecret: env.oidc.clientSecret,
+    redirectUri: clientUrls(env.publicUrl).redirectUri,
+    postLogoutRedirectUri: clientUrls(env.publicUrl).postLogoutRedirectUri,
+    ...(overrides.oidcFetch ? { fetch: overrides.oidcFetch } : {}),
+  });
+  const gameApi = new GameApiClient({
+    baseUrl: env.gameApi.baseUrl,
+    timeoutMs: env.gameApi.timeoutMs,
+    callsPerRequest: env.gameApi.callsPerRequest,
+    breaker: env.gameApi.breaker,
+    log: app.log,
+    ...(overrides.gameApiTransport ? { transport: overrides.gameApiTransport } : {}),
+  });
+  app.addHook('onClose', () => gameApi.close());
+  const idempotency = await idempotencyStore(
+    app,
+    env.redisUrl,
+    env.redisCommandTimeoutMs,
+    env.idempotencyNamespace,
+  );
+  return {
+    store,
+    database: db,
+    audit,
+    discordNames: new DiscordNames(db),
+    sessions,
+    oidc,
+    gameApi,
+    tokens: new TokenService(store, oidc, app.log, now),
+    publicCache: new SharedCache(env.gameApi.publicCacheSeconds * 1000, now),
+    adminUserUrl: adminUserUrlFor(env.oidc.issuer, env.oidc.adminUserUrl),
+    idempotency,
+    now,
+  };
+}
