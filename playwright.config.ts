@@ -54,7 +54,7 @@ export default defineConfig({
       DISCORD_CLIENT_SECRET: DEMO_DISCORD_CLIENT_SECRET,
       DISCORD_AUTHORIZE_URL: `${E2E.discord}/oauth2/authorize`,
       DISCORD_API_URL: `${E2E.discord}/api/v10`,
-      // Issue 10: a short re-authentication window (e2e/accountability).
+      // A short re-authentication window (e2e/accountability).
       STEP_UP_MAX_AGE_SECONDS: '30',
     }),
   ],

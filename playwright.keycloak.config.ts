@@ -1,5 +1,5 @@
 /**
- * The sign-in end-to-end tests against the real Keycloak 26 (issue 9): Keycloak's distribution from
+ * The sign-in end-to-end tests against the real Keycloak 26: Keycloak's distribution from
  * Maven Central started by scripts/keycloak.mjs with deploy/keycloak/nova-realm.json imported, the
  * test users created through its Admin REST API (e2e-keycloak/keycloak.setup.ts), then the built BFF
  * and game API simulator against it. Run by `pnpm test` after the dev-idp suite.
@@ -45,7 +45,7 @@ export default defineConfig({
     bffServer(KC, {
       OIDC_CLIENT_ID: KC.clientId,
       OIDC_CLIENT_SECRET: KC.clientSecret,
-      // Issue 10: a short re-authentication window (accountability spec).
+      // A short re-authentication window (accountability spec).
       STEP_UP_MAX_AGE_SECONDS: String(KC.stepUpMaxAgeSeconds),
     }),
   ],

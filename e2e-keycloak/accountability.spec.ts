@@ -1,5 +1,5 @@
 /**
- * Issue 10 against the real Keycloak 26 (the dev-idp suite proves the same in e2e/accountability):
+ * Accountability against the real Keycloak 26 (the dev-idp suite proves the same in e2e/accountability):
  * a catalogue delete with a sign-in older than STEP_UP_MAX_AGE_SECONDS is refused with the step-up
  * reason, the SPA sends the admin through Keycloak again (max_age=0, prompt=login) and back to the
  * same screen with the delete confirmation open, and the delete then succeeds; a player ends another

@@ -1,5 +1,5 @@
 /**
- * Issue 9: the sign-in against the real Keycloak 26 with the project's realm export — German login
+ * The sign-in against the real Keycloak 26 with the project's realm export — German login
  * page, roles from realm roles and resource_access, the customname mapper, refresh (refresh tokens
  * not rotated: a used one stays valid until its session ends, decision 035), logout ending the Keycloak session, the password action (changed and cancelled),
  * back-channel logout when an admin ends the session, and integrators' bearer tokens.

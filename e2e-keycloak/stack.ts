@@ -26,7 +26,7 @@ export const KC = {
   admin: { username: 'kc-admin', password: 'kc-admin-test-password' },
   /** Short access tokens: below the BFF's 20 s refresh leeway, every use of one refreshes first. */
   accessTokenLifespanSeconds: 15,
-  /** The BFF's STEP_UP_MAX_AGE_SECONDS here: a delete needs a sign-in at most this old (issue 10). */
+  /** The BFF's STEP_UP_MAX_AGE_SECONDS here: a delete needs a sign-in at most this old. */
   stepUpMaxAgeSeconds: 15,
 } as const;
 
@@ -77,7 +77,7 @@ export const USERS = {
     realmRoles: [],
     clientRoles: [],
   },
-  /** An administrator of its own: re-authenticates before deleting (issue 10, step-up). */
+  /** An administrator of its own: re-authenticates before deleting (step-up). */
   loescher: {
     id: '4c8e1a2b-7d3f-4e5a-9b6c-0d1e2f3a4b5c',
     username: 'loescher',
@@ -86,7 +86,7 @@ export const USERS = {
     realmRoles: [...DEMO_ACCOUNTS.admin.realmRoles],
     clientRoles: [...DEMO_ACCOUNTS.admin.clientRoles],
   },
-  /** Signs in from two browsers and ends one of them (issue 10, own sessions). No player. */
+  /** Signs in from two browsers and ends one of them (own sessions). No player. */
   geraete: {
     id: '8f2d6b4a-1c3e-4a5b-8d7f-9e0a1b2c3d4e',
     username: 'geraete',
@@ -95,7 +95,7 @@ export const USERS = {
     realmRoles: [],
     clientRoles: [],
   },
-  /** Changes the password while signed in elsewhere (issue 10, own sessions). No player. */
+  /** Changes the password while signed in elsewhere (own sessions). No player. */
   kennwort: {
     id: '2b7c9e1d-4f6a-4c8b-9d0e-1f2a3b4c5d6e',
     username: 'kennwort',

@@ -1,5 +1,5 @@
 /**
- * Issue 18, items 1 and 2 against the real Keycloak 26 (decision 053): a person's access token sent
+ * Step-up and machine clients against the real Keycloak 26 (decision 053): a person's access token sent
  * as bearer is held to the step-up window by its own `auth_time` (Keycloak puts it in person tokens;
  * a refreshed token keeps the sign-in's), and the integrator's client-credentials token is a machine
  * client: no player data, no deletes, its calls recorded as such.

@@ -1,5 +1,5 @@
 /**
- * Issue 10 in Chromium against the built stack (BFF with STEP_UP_MAX_AGE_SECONDS=30): a delete with
+ * Accountability in Chromium against the built stack (BFF with STEP_UP_MAX_AGE_SECONDS=30): a delete with
  * an old sign-in is refused with the step-up reason and succeeds after signing in again at the
  * identity provider; the Audit-Log shows it with before → after and exports CSV; a player ends
  * another browser's session under "Angemeldete Geräte" and that browser is signed out.

@@ -1,4 +1,4 @@
-/** Issue 3: sign-in, roles, the Control Panel shell, tickets, settings and logout in Chromium. */
+/** Sign-in, roles, the Control Panel shell, tickets, settings and logout in Chromium. */
 import { DEMO_ACCOUNTS } from '@nova/demo';
 import { expect, signIn, test } from './fixtures';
 import type { Role } from './stack';
@@ -135,7 +135,7 @@ test('from 768 px the sidebar is fixed; below it slides in from a menu button an
   await narrow.getByRole('button', { name: 'Control-Panel-Menü' }).click();
   await narrow.keyboard.press('Escape');
   await expect(narrow.getByRole('dialog')).toBeHidden();
-  // Issue 11: closing gives the focus back to the button that opened the menu.
+  // Closing gives the focus back to the button that opened the menu.
   await expect(narrow.getByRole('button', { name: 'Control-Panel-Menü' })).toBeFocused();
   await narrow.getByRole('button', { name: 'Control-Panel-Menü' }).click();
   await narrow.getByRole('button', { name: 'Menü schließen' }).click();

@@ -1,4 +1,4 @@
-/** Issue 4: every player screen with the simulator's data, own and foreign, with its states. */
+/** Every player screen with the simulator's data, own and foreign, with its states. */
 import { DEMO_ACCOUNTS, DEMO_PLAYERS } from '@nova/demo';
 import { bankName, formatMoney, itemName, LICENSE_NAMES, skillName, sumInventory } from '@nova/domain';
 import { expect, test } from './fixtures';
@@ -185,7 +185,7 @@ test('skins and skills are shown with their images and names', async ({ asRole }
   await expect(page.getByText('Hier kannst du deine Skins einsehen')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Skins' }).getByRole('listitem')).toHaveCount(skins.length);
   await page.goto('/control-panel/user/skills');
-  // Issue 11: one name for the screen, as in its tab and its breadcrumb.
+  // One name for the screen, as in its tab and its breadcrumb.
   await expect(page.getByRole('heading', { level: 1, name: 'Fähigkeiten' })).toBeVisible();
   await expect(page.getByText('Hier kannst du deine Fähigkeiten einsehen')).toBeVisible();
   for (const skill of skills) {
@@ -233,7 +233,7 @@ test('a foreign profile shows the banner; no settings or sync there', async ({ a
   );
   await page.goto(`/control-panel/user/${other}/inventory`);
   await expect(page.getByText(BANNER)).toBeVisible();
-  // Issue 11: the screens name the other player instead of speaking of the viewer's data.
+  // The screens name the other player instead of speaking of the viewer's data.
   await expect(page.getByText('Hier siehst du die Gegenstände im Inventar von Lena_Hoffmann.')).toBeVisible();
   await expect(page.getByText(/deine|deinem/)).toHaveCount(0);
   await expect(

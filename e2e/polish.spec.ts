@@ -1,4 +1,4 @@
-/** Issue 11: the toplist's own rows, the iCal feed link, and pages that fit a 360 px screen. */
+/** The toplist's own rows, the iCal feed link, and pages that fit a 360 px screen. */
 import { expect, test } from './fixtures';
 import { stubProcedures } from './trpc-stub';
 

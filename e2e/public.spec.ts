@@ -1,4 +1,4 @@
-/** Issue 2: every public page with the spec's texts and the game API's data (doc 1 §2). */
+/** Every public page with the spec's texts and the game API's data (doc 1 §2). */
 import { minutesToHours, monthTitle, yearMonthOf } from '@nova/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -194,7 +194,7 @@ test('a failing game API shows a German message instead of data, and nothing cra
   );
   await openInApp(page, 'Toplist');
   await expect(page.getByRole('alert')).toContainText('Die Toplist konnte nicht geladen werden.');
-  // An error is an error: no skeleton rows or loading cards beside it (issue 11).
+  // An error is an error: no skeleton rows or loading cards beside it.
   await expect(page.getByTestId('skeleton-row')).toHaveCount(0);
   await expect(page.getByText('Wird geladen...')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 7: Server Management in Chromium against the BFF and the game API simulator — the hub's
+ * Server Management in Chromium against the BFF and the game API simulator — the hub's
  * cards, a catalogue manager creating (after a BFF and a game API field error), editing, paging and
  * deleting, the vehicle manager that edits only, a player refused, the phone layout.
  * Tests run in parallel against one simulator: they change only rows they created themselves.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 2 (decision 036): the public pages come rendered in the HTML, with the public data
+ * Decision 036: the public pages come rendered in the HTML, with the public data
  * and the signed-in navigation, and the SPA hydrates them without a mismatch and without asking
  * again for what the page already carries.
  */

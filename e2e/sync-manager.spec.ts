@@ -1,5 +1,5 @@
 /**
- * Issue 8: the sync manager (doc 2 "Sync manager", §4, §8) in Chromium as admin: both tabs, create,
+ * The sync manager (doc 2 "Sync manager", §4, §8) in Chromium as admin: both tabs, create,
  * field errors, filters, edit by double-click and keyboard, delete, and the empty texts. The steps
  * change the simulator's state, so they run in order.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8: account synchronisation in Chromium against the real stack (BFF, dev-idp, game-api-sim,
+ * Account synchronisation in Chromium against the real stack (BFF, dev-idp, game-api-sim,
  * discord-sim). The wizards change the simulator's state, so each platform's steps run in order.
  */
 import { gameApiPaths } from '@nova/contracts';

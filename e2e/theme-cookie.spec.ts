@@ -1,4 +1,4 @@
-/** Issue 2: the theme follows the system until toggled, is remembered, never flashes; the cookie notice. */
+/** The theme follows the system until toggled, is remembered, never flashes; the cookie notice. */
 import { expect, test } from './fixtures';
 
 test.describe('theme', () => {

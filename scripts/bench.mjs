@@ -199,7 +199,7 @@ try {
     report.requests.push({ path, trpcRequests: calls, contentShownMs: ms, ok });
   }
 
-  // In-app navigation (issue 11 item 3): from the profile to each player page and back, by a click on
+  // In-app navigation: from the profile to each player page and back, by a click on
   // the page's link (or, where the page has none, the router's history navigation), timed in the
   // page from the click to the new heading with no loading indicator. First visit: the page's data
   // comes in one request; second visit: its data is there and the page must show within 100 ms.

@@ -17,7 +17,7 @@ export const SPEED_BUDGETS = {
   authExtraMs: 1.5,
   /** A Control Panel page whose data is there shows within this time of the click. */
   navigationMs: 100,
-  /** A public page's FCP over the FCP of its own HTML and CSS without scripts (issue 17). */
+  /** A public page's FCP over the FCP of its own HTML and CSS without scripts. */
   fcpScriptRatio: 1.3,
 };
 
@@ -81,7 +81,7 @@ const withoutScripts = (html) =>
 
 /**
  * What the scripts cost the first paint: cold FCP of each page as served, against the same page's
- * HTML and CSS with every script removed (issue 17: within 1.3×). Both documents go through the same
+ * HTML and CSS with every script removed (within 1.3×). Both documents go through the same
  * interception (the first unchanged), alternating, so the load of other processes falls on both.
  */
 export async function measureScriptCost(browser, bffUrl, paths, runs = 5) {

@@ -89,7 +89,7 @@ const Raw = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Destructive admin actions need a sign-in at most this old (re-authentication). */
   STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
-  /** Request limits per window (issue 9), shared through Redis when REDIS_URL is set. */
+  /** Request limits per window, shared through Redis when REDIS_URL is set. */
   RATE_LIMIT_WINDOW_SECONDS: seconds(3600).default(60),
   RATE_LIMIT_TRPC_PER_CLIENT: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_TRPC_PER_USER: z.coerce.number().int().positive().default(300),
@@ -120,7 +120,7 @@ const Raw = z.object({
   TEAMSPEAK_URL: z.string().default('ts3server://ts.nova-legacy.example'),
   TEAMSPEAK_DOWNLOAD_URL: url.default('https://www.teamspeak.com/de/downloads/'),
   DISCORD_DOWNLOAD_URL: url.default('https://discord.com/download'),
-  /** Discord OAuth application for account linking (issue 8); both or neither. */
+  /** Discord OAuth application for account linking; both or neither. */
   DISCORD_CLIENT_ID: optionalText,
   DISCORD_CLIENT_SECRET: optionalText,
   DISCORD_AUTHORIZE_URL: url.default('https://discord.com/oauth2/authorize'),

@@ -1,5 +1,5 @@
 /**
- * Issue 10 over real HTTP: dev-idp, the game API simulator, two BFF instances sharing Redis and the
+ * Accountability over real HTTP: dev-idp, the game API simulator, two BFF instances sharing Redis and the
  * tests' PostgreSQL. Audit records for every outcome (success with before/after, refused by the
  * policy and by a missing step-up, failed with the game API's status), nothing written for invalid
  * input, nothing done while the audit database is down, the viewer's filters, paging, export and

@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 6: a game API answer is bounded before it is validated. Nesting deeper than any
+ * A game API answer is bounded before it is validated. Nesting deeper than any
  * answer of the contract is refused before JSON.parse and the recursive schemas (the audit: a deeply
  * nested 2 MB answer blocked the event loop for 3.6 s), and a contract violation is logged as a
  * bounded summary (the audit: 7.4 MB log lines), without the answer's values.

@@ -1,5 +1,5 @@
 /**
- * Audit first (issue 16, decision 043) over real HTTP with the tests' PostgreSQL: the intent (who,
+ * Audit first (decision 043) over real HTTP with the tests' PostgreSQL: the intent (who,
  * what, target, the values sent) is in the database while the game API call is still under way;
  * an intent that a crash left open is closed as "unbekannt" (`unknown`) when an instance starts, and
  * the viewer filters by it.

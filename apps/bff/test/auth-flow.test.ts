@@ -1,5 +1,5 @@
 /**
- * Issue 3: the BFF's Keycloak session against the real demo identity provider (dev-idp) and game API
+ * The BFF's Keycloak session against the real demo identity provider (dev-idp) and game API
  * (game-api-sim) over HTTP: cookie, session id rotation, returnTo, logout, back-channel logout,
  * single-flight refresh, invalid_grant, the password action and integrator bearer tokens.
  */
@@ -125,7 +125,7 @@ describe('sign-in through the BFF', () => {
       headers: { origin: bff.url },
     });
     expect(logout.status).toBe(303);
-    // The identity provider's session ended server to server: the browser sees no token (issue 9);
+    // The identity provider's session ended server to server: the browser sees no token;
     // the start page it lands on says that the user was signed out.
     expect(new URL(logout.location ?? '', bff.url).href).toBe(`${bff.url}/home?abgemeldet=1`);
     expect(JSON.stringify(logout)).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);

@@ -1,5 +1,5 @@
 /**
- * Issue 9 (audit: 15 of 270 role-matrix cells allowed unexpectedly): only access tokens (`typ:
+ * Bearer kinds (an audit found 15 of 270 role-matrix cells allowed unexpectedly): only access tokens (`typ:
  * Bearer`) are bearer tokens. An ID token (Keycloak's `typ: ID`, or dev-idp's without `typ`), a
  * refresh token and a logout token, each signed by the issuer for our client, are refused by every
  * procedure of the policy; a genuine access token passes the same requests (so the test can fail).

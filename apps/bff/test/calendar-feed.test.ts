@@ -1,4 +1,4 @@
-/** Issue 11: the fight calendar as an iCal feed. */
+/** The fight calendar as an iCal feed. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FEED_UNAVAILABLE } from '../src/feeds/calendar-ics';

@@ -1,4 +1,4 @@
-/** Issue 11: a page opened as 127.0.0.1 goes to the configured origin, where sign-in works. */
+/** A page opened as 127.0.0.1 goes to the configured origin, where sign-in works. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';

@@ -1,5 +1,5 @@
 /**
- * The BFF survives its database (issue 16, decision 043), against the machine's PostgreSQL behind a
+ * The BFF survives its database (decision 043), against the machine's PostgreSQL behind a
  * TCP proxy this test cuts, freezes and restores: a terminated connection never ends the process;
  * while the database is away public answers, sign-in state and game API reads keep working, every
  * audited write answers 503 in German without reaching the game API, /readyz names the database;

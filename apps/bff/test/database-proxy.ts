@@ -1,5 +1,5 @@
 /**
- * A TCP proxy in front of a database that a test cuts, restores and freezes (issue 16):
+ * A TCP proxy in front of a database that a test cuts, restores and freezes:
  * - `cut()`: every connection is dropped and new ones are refused (reset at once), as when the
  *   database restarts or the network is gone;
  * - `freeze()`: connections stay open but nothing passes in either direction (new ones too), as a

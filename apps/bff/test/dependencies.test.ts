@@ -1,5 +1,5 @@
 /**
- * Issue 9 (audit: Redis down answered a raw 500 with the driver's English message and /healthz stayed
+ * A dependency that is down (Redis down once answered a raw 500 in the driver's English, /healthz stayed
  * 200; an unreachable identity provider answered 500 "fetch failed"): 503 with a German message, a
  * readiness endpoint that checks Redis and the identity provider, liveness stays cheap. Redis here is
  * a redis-server of the test's own, stopped mid-test.

@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 4 (decision 030): one request cannot fan out into an unbounded number of game API
+ * Decision 030: one request cannot fan out into an unbounded number of game API
  * calls (the audit: a batch of 20 procedures against a failing game API made 80), and a game API that
  * keeps failing is not hammered: the circuit opens, calls are refused at once with a German 503, and
  * after the cooldown one probe decides whether it closes again.

@@ -1,5 +1,5 @@
 /**
- * Input hygiene where input enters (issue 16 item 3): NUL and unpaired surrogates are refused with
+ * Input hygiene where input enters: NUL and unpaired surrogates are refused with
  * a German field error (400) and nothing reaches the game API or the audit log; text is normalised
  * to NFC before validation; a body that is not JSON gets a German message.
  */

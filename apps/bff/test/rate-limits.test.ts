@@ -1,5 +1,5 @@
 /**
- * Issue 9 (audit: 600 anonymous /trpc calls in 4.8 s without a 429; the sign-in limiter counted per
+ * Limits that hold (once 600 anonymous /trpc calls in 4.8 s got no 429; the sign-in limiter counted per
  * instance): /trpc per client and per user (every procedure of a batch counts), /auth/* per client,
  * the back-channel logout apart, German 429 with Retry-After, and the counters shared by two
  * instances through Redis.

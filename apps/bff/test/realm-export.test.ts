@@ -1,5 +1,5 @@
 /**
- * Issue 3: the Keycloak realm export (deploy/keycloak/nova-realm.json) and docker-compose.yml agree
+ * The Keycloak realm export (deploy/keycloak/nova-realm.json) and docker-compose.yml agree
  * with the BFF's configuration: client id, URIs, roles, logout channels, PKCE, timeouts, audience.
  */
 import { readFileSync } from 'node:fs';

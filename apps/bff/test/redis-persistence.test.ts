@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 6: a Redis restart must not sign everyone out (the audit: a restart without
+ * A Redis restart must not sign everyone out (the audit: a restart without
  * persistence lost 10 of 10 sessions). docker-compose.yml runs Redis with the append-only file on a
  * volume; this test starts a real redis-server with exactly the arguments of docker-compose.yml,
  * creates 10 sessions, restarts it on the same data directory and counts the survivors. The same

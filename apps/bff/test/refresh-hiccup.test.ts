@@ -1,5 +1,5 @@
 /**
- * Issue 9 (audit: an identity provider that reset or hung logged users out): only `invalid_grant`
+ * Hiccups do not sign out (an identity provider that reset or hung once did): only `invalid_grant`
  * ends a session. A reset, a hang (the client's 5 s timeout) and a 5xx at the token endpoint answer
  * 503 with a German message and keep the session; once the identity provider is back, the same
  * browser goes on without signing in again, also when the lost answer was a refresh performed.

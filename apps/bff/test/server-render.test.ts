@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 2 (decision 036): the BFF renders the public pages with the SPA's server bundle,
+ * Decision 036: the BFF renders the public pages with the SPA's server bundle,
  * the signed-in user and the game API's public data, and falls back to the empty page when it
  * cannot. The bundle is built here from apps/web (the unit tests run before `pnpm -r build`).
  */

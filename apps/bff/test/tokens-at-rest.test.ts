@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 6 (decision 031): tokens are encrypted at rest. After a real sign-in against dev-idp
+ * Decision 031: tokens are encrypted at rest. After a real sign-in against dev-idp
  * with two BFF instances on Redis, nothing in Redis contains a token (nor anything that looks like a
  * JWT), while both instances still use the session; a value copied into another session, or altered,
  * does not decrypt, and the session is unknown rather than served with garbage.

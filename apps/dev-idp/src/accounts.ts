@@ -1,6 +1,6 @@
 /**
  * The realm's users: the demo accounts of `@nova/demo` and the ones only the stand-in knows (a very
- * long username, issue 8), copied per server so that a password change
+ * long username), copied per server so that a password change
  * (kc_action=UPDATE_PASSWORD) lives in memory until the server stops and never leaks between tests.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';

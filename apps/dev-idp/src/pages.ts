@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Where Keycloak's German theme has its own wording, these are its words (issue 9: Keycloak is right). */
+/** Where Keycloak's German theme has its own wording, these are its words (Keycloak's wins). */
 export const TEXTS = {
   loginTitle: 'Bei Ihrem Konto anmelden',
   // The realm allows signing in with the e-mail address; dev-idp accepts it too (accounts.ts).

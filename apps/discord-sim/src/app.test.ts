@@ -1,4 +1,4 @@
-/** The Discord stand-in speaks the authorization-code subset the BFF uses (issue 8). */
+/** The Discord stand-in speaks the authorization-code subset the BFF uses. */
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, createDiscordSim, snowflakeOf } from './app';
 

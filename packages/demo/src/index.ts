@@ -75,7 +75,7 @@ export const DEMO_PLAYERS = {
 /**
  * Accounts that only the identity stand-in knows (not the three demo accounts of the README): a
  * player whose Teamspeak nickname (3 + username + 3 characters, doc 2 §9) would be longer than
- * Teamspeak's 30 characters (issue 8). It is the simulator's brand-new player `DEMO_PLAYERS.empty`,
+ * Teamspeak's 30 characters. It is the simulator's brand-new player `DEMO_PLAYERS.empty`,
  * so its pages work, and it never links anything.
  */
 export const DEMO_IDP_ONLY_ACCOUNTS = {

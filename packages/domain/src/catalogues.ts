@@ -4,7 +4,7 @@
  * described here once. The route table, the policy table, the hub cards, the BFF procedures, the
  * game API paths, the zod schemas (built in @nova/contracts from the field metadata) and the table
  * columns and form fields of the generic table are all derived from this object.
- * Adding a catalogue is one entry here (and its data in the game API).
+ * Adding a catalogue: README "How to add a catalogue".
  */
 import {
   FUEL_KINDS,

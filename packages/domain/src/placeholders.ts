@@ -1,5 +1,5 @@
 /**
- * Which neutral picture stands in for a missing image (issue 11: one picture for everything made the
+ * Which neutral picture stands in for a missing image (one picture for everything made the
  * demo look like a wireframe). Items by their kind, vehicles by their vehicle type's class
  * (`vehtype`), skins and avatars by one of a few clothing variants. The pictures themselves are drawn
  * by scripts/make-placeholders.mjs under `images/placeholders/…`; the operator's real images under

@@ -40,7 +40,7 @@ export const SYNC_TEXTS = {
   },
   discordCancelled: 'Die Discord-Autorisierung wurde abgebrochen. Es wurde nichts verknüpft.',
   discordName: (name: string) => `Discord-Name: ${name}`,
-  /** Production without a Discord OAuth configuration (issue 8). */
+  /** Production without a Discord OAuth configuration. */
   discordUnavailable:
     'Die Verknüpfung mit Discord ist auf diesem Server derzeit nicht eingerichtet. Bitte wende dich an das Team.',
 } as const;

@@ -3,7 +3,7 @@ export function teamspeakNickname(userId: string, username: string): string {
   return `${userId.slice(0, 3)}${username}${userId.length > 3 ? userId.slice(-3) : userId}`;
 }
 
-/** Teamspeak refuses nicknames longer than this (issue 8): the wizard says so before linking. */
+/** Teamspeak refuses nicknames longer than this: the wizard says so before linking. */
 export const TEAMSPEAK_NICKNAME_MAX = 30;
 
 export const TEAMSPEAK_NICKNAME_TOO_LONG = `Dein Teamspeak-Nickname wäre länger als ${TEAMSPEAK_NICKNAME_MAX} Zeichen, das erlaubt Teamspeak nicht. Bitte wende dich an das Team, damit dein Konto verknüpft werden kann.`;

@@ -1,26 +1,9 @@
 /**
- * How a procedure records what it does (decisions 021, 043). Wrap every administrative write:
- *
- *   return audited(ctx, {
- *     action: 'catalogue.achievements.update',         // stable key: area.entity.verb
- *     target: { type: 'catalogue.achievements', id },   // what is changed (id may come from `after`)
- *     before: () => readTheTarget(),                    // optional: the state before (read first)
- *     // or, for an update/remove: only if the target is still the row the admin saw (decision 044)
- *     condition: { expected: input.expected, force: input.force, read: () => readTheTarget() },
- *     sent: input.values,                               // what goes to the game API
- *     run: () => doTheWrite(),                          // the action itself
- *     after: (result) => result,                        // optional: the state after, from the result
- *   });
- *
- * - Audit first: the intent (who, what, target, before, the values sent) is written before `run`;
- *   if it cannot be written, the action is not done (SERVICE_UNAVAILABLE with a German message).
- *   Afterwards the intent is completed with the outcome and the after-state. An intent that is never
- *   completed (the process ended) is closed as `unknown` by the sweep (intent-sweep.ts).
- * - `run` failing is recorded as `failed` (with the game API's status) and rethrown; a failure after
- *   which the game API may have applied the change (timeout, connection lost) is `unknown`, and the
- *   caller's `readBack` decides what the admin is told (outcome.ts).
- * - Refusals are recorded by `auditRefusal` (the policy middleware and `requireStepUp` call it);
- *   invalid input on an administrative procedure by the tRPC adapter's onError (refusals.ts).
+ * How a procedure records what it does (decisions 021, 043, 044): every administrative write runs
+ * inside `audited(ctx, { action, target, sent, run, … })` (see AuditedAction). Audit first: without
+ * its written intent the write is not done; a write whose answer never came is `unknown`, and its
+ * `readBack` decides what the admin is told (outcome.ts); an intent never completed is closed by
+ * intent-sweep.ts. Refusals: `auditRefusal` here, invalid input in refusals.ts.
  */
 import { TRPCError } from '@trpc/server';
 import { GameApiError } from '../game-api/errors';

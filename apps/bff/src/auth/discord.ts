@@ -1,5 +1,5 @@
 /**
- * Discord account linking (issue 8, ARCHITECTURE §8): the BFF is a confidential OAuth 2.0 client of
+ * Discord account linking (ARCHITECTURE §8): the BFF is a confidential OAuth 2.0 client of
  * Discord using the authorization code grant (RFC 6749 §4.1) with scope `identify`. The old client's
  * implicit flow put a Discord token into the browser; here no Discord token ever leaves the server:
  *

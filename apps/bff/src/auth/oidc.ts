@@ -149,7 +149,7 @@ export class OidcClient {
   /**
    * The identity provider's logout page for the browser: `client_id` and `post_logout_redirect_uri`
    * only. Never an `id_token_hint`: the browser (its history, the identity provider's access log) must
-   * not see the ID token (issue 9). Without the hint Keycloak asks the user to confirm.
+   * not see the ID token. Without the hint Keycloak asks the user to confirm.
    */
   async endSessionUrl(): Promise<URL | null> {
     const config = await this.config();

@@ -1,5 +1,5 @@
 /**
- * The refresh lock across instances (issue 9: killing the instance that held the lock lost the
+ * The refresh lock across instances (killing the instance that held the lock once lost the
  * session): the lock is a lease shorter than the waiters' patience, so a waiter takes over once the
  * dead holder's lease runs out; an `invalid_grant` for a refresh token another instance has replaced
  * meanwhile does not end the session.

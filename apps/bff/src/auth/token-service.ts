@@ -3,7 +3,7 @@
  * single-flight per session: in this process one promise per session, across instances a lock in
  * the shared store; the others wait for the winner's tokens.
  *
- * Only the identity provider's `invalid_grant` ends a session (issue 9). A timeout, a reset or a 5xx
+ * Only the identity provider's `invalid_grant` ends a session. A timeout, a reset or a 5xx
  * keeps it: the caller answers 503 and the next request tries again. The lock is a lease shorter
  * than the waiters' patience, so when its holder dies a waiter takes over; and an `invalid_grant`
  * for a refresh token that another instance has meanwhile replaced is not the end either.

@@ -1,17 +1,9 @@
 /**
  * Typed client of the game API (ARCHITECTURE §4): the user's bearer token relayed (never the browser's
  * cookie), bounded timeouts, one retry for idempotent GETs, every answer parsed against
- * @nova/contracts. Anything else is a GameApiError, logged with the path and the zod issues.
- *
- * Issue 9 (decision 030): one circuit breaker per BFF instance stops calls to a game API that keeps
- * failing (timeouts, network errors, 5xx) and lets one probe through after a cooldown that grows while
- * the probes fail; and every incoming request gets its own client (`forRequest`) with a budget of
- * attempts, retries included, so one tRPC batch cannot fan out into an unbounded number of calls.
- *
- * The calls go through a pooled undici client (kept-alive connections to the game API, no WHATWG
- * Request/Response or web streams per call): it halves what a call costs the BFF against the global
- * `fetch` (issue 11, docs/bench-issue-11.md); since decision 041 through undici's dispatch API, without
- * a response stream per call either. Tests may hand in their own transport.
+ * @nova/contracts, anything else a GameApiError. One circuit breaker per instance and a budget of
+ * attempts per request (decision 030). Calls go through undici's pool and dispatch API, about half
+ * of what the global `fetch` cost per call (decisions 019, 041).
  */
 import { PUBLIC_GAME_API_PATHS, ValidationErrorBody } from '@nova/contracts';
 import {
@@ -99,7 +91,7 @@ export const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
  * nested 2 MB answer blocked the event loop for 3.6 s).
  */
 export const MAX_ANSWER_DEPTH = 32;
-/** Contract violations are logged as a bounded summary, never the whole answer (issue 9). */
+/** Contract violations are logged as a bounded summary, never the whole answer. */
 const LOGGED_ISSUES = 5;
 const LOGGED_TEXT = 200;
 
@@ -164,7 +156,7 @@ export type Transport = (
  * undici's pool through its dispatch API: kept-alive connections; the answer's bytes are collected
  * as they arrive, with the size limit checked per chunk, and decoded once; one timer bounds the whole
  * call (headers and body). No response stream, async iterator or AbortController per call: they were
- * most of what a call cost the BFF beyond the socket (issue 11, decision 041).
+ * most of what a call cost the BFF beyond the socket (decision 041).
  */
 function pooledTransport(pool: Pool, timeoutMs: number): Transport {
   return (method, url, headers, body) =>

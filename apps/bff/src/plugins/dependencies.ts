@@ -1,5 +1,5 @@
 /**
- * When a dependency is down (issue 9: Redis down answered a raw 500 with the driver's English message;
+ * When a dependency is down (Redis down once answered a raw 500 with the driver's English message;
  * an unreachable identity provider answered 500 "fetch failed"): an error that comes from Redis or
  * from an HTTP call that found no answer is 503 with a German message, anything else a generic 500;
  * neither shows the error's own text. `/readyz` checks Redis (through the session store), the BFF's database and the

@@ -1,16 +1,9 @@
 /**
- * Request limits that hold (issues 9 and 18, decisions 012 and 054): fixed windows counted in Redis
- * when REDIS_URL is set (shared by every instance), else in memory. Three budgets per window:
- * - /trpc per client address (before authentication, so floods never reach the JWKS check),
- * - /trpc per person: one budget for the browser session and every bearer token of the same subject,
- * - /auth/* per client address; the identity provider's back-channel logout has its own, larger one.
- * Every procedure of a tRPC batch counts, anonymous or not (a batch of 20 is 20 calls). With Redis
- * away (an error, or its open circuit), each instance counts in its own memory instead: the limits
- * hold per instance, never none. A refused request gets 429 with `Retry-After` and a German message
- * (tRPC-shaped JSON on /trpc, the sign-in problem page on /auth).
- *
- * Own counters rather than @fastify/rate-limit: the plugin counts one hit per request and, with its
- * store failing, either lets everything through (skipOnError) or fails every request.
+ * Request limits that hold (decisions 012 and 054): fixed windows in Redis when REDIS_URL is set, in
+ * each instance's memory while Redis is away (limits per instance, never none). Every procedure of a
+ * batch counts; the per-client /trpc limit runs before authentication, so floods never reach the
+ * JWKS check. Own counters rather than @fastify/rate-limit: the plugin counts one hit per request
+ * and, with its store failing, either lets everything through or fails every request.
  */
 import { ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

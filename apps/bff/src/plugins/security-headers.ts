@@ -7,7 +7,7 @@
  *
  * helmet computes the headers once at start-up (they depend only on the configuration); each answer
  * then gets the same precomputed set. Running helmet per request re-serialised the policy every time
- * and cost a measurable share of the public toplist's throughput (issue 11, decision 017).
+ * and cost a measurable share of the public toplist's throughput (decision 017).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
@@ -89,7 +89,7 @@ export const securityHeaders = fp<SecurityHeaderOptions>(
 /**
  * Headers that act only on a document (or a worker): what a page may load and do, framing, its
  * browsing context group, legacy download/XSS switches. A script or stylesheet the page loads
- * carries them for nothing, about 0.8 KB per file (issue 11: JavaScript transferred per public
+ * carries them for nothing, about 0.8 KB per file (JavaScript transferred per public
  * page); such answers keep the ones that do act on them: `X-Content-Type-Options` (no sniffing of
  * scripts and styles), `Cross-Origin-Resource-Policy`, `Referrer-Policy` (module imports) and HSTS.
  */

@@ -1,5 +1,5 @@
 /**
- * Tokens encrypted at rest (issue 9, decision 031): a wrapper around any SessionStore that encrypts
+ * Tokens encrypted at rest (decision 031): a wrapper around any SessionStore that encrypts
  * the access, refresh and ID token and the PKCE code verifier with AES-256-GCM before they reach the
  * store, and decrypts them on the way out. The store (Redis, a dump of it, a backup) holds no usable
  * token. Each value is bound to its session key (or login state) as additional authenticated data,
@@ -8,7 +8,7 @@
  *
  * Only the access token is decrypted when a session is loaded: nearly every request needs it, and
  * it decides whether the session is usable. The refresh and ID token are decrypted when they are
- * read (a refresh, a sign-out; issue 11, decision 041), once per loaded record. One that does not
+ * read (a refresh, a sign-out; decision 041), once per loaded record. One that does not
  * decrypt reads as absent (null): a refresh then ends the session, a sign-out ends it without the
  * identity provider's server-side logout; garbage is never sent anywhere.
  *

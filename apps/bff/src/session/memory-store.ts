@@ -9,7 +9,7 @@ interface Expiring<T> {
 /**
  * A deep copy of plain data (strings, numbers, booleans, null, arrays and plain objects: what a
  * session record is). A fraction of structuredClone's cost, which every authenticated request paid
- * for its session (issue 11, decision 041).
+ * for its session (decision 041).
  */
 export function copyPlain<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copyPlain) as T;

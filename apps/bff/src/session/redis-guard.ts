@@ -1,5 +1,5 @@
 /**
- * Redis that fails fast (decision 054; issue 18: Redis killed made every request hang ~10 s, Redis
+ * Redis that fails fast (decision 054; Redis killed made every request hang ~10 s, Redis
  * frozen 8 s). Every command has a timeout (REDIS_COMMAND_TIMEOUT_MS, at most 1 s); a command is
  * refused at once while the connection is down (no offline queue); and a circuit breaker opens after
  * consecutive failures, so that requests get their 503 at once instead of each waiting for a

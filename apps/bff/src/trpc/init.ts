@@ -79,7 +79,7 @@ function upstreamErrors<R extends { ok: boolean; error?: { code?: string; cause?
 
 // The policy, the upstream error mapping and (for authedProcedure) the signed-in check run in one
 // middleware: every middleware level costs tRPC copies of the call's options and context, a
-// measurable share of an authenticated call (issue 11, decision 041).
+// measurable share of an authenticated call (decision 041).
 
 /** Allowed for everyone the policy table allows; the table decides, not the builder. */
 export const publicProcedure = t.procedure.use(async ({ ctx, path, type, getRawInput, next }) => {

@@ -1,5 +1,5 @@
 /**
- * Input hygiene, once where input enters (issue 16 item 3, decision 043): every string of a tRPC
+ * Input hygiene, once where input enters (decision 043): every string of a tRPC
  * input (keys too) is refused with a German field error when it holds NUL or an unpaired surrogate
  * (PostgreSQL cannot store them, so no audit record could say what was sent), and normalised to NFC
  * before the procedure's schema validates it, so "Café" typed as NFC or NFD is one name for every

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 8: `style-src 'unsafe-inline'` in the CSP. The BFF's own pages (/auth/*: sign-in
+ * `style-src 'unsafe-inline'` in the CSP. The BFF's own pages (/auth/*: sign-in
  * problems, logout confirmation, the step-up refusal) allow their stylesheet by its hash instead;
  * the SPA keeps it for Radix's Dialog (decision 055). No page allows inline scripts but the SPA's
  * theme script, by its hash (decision 052).

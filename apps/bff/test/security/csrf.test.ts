@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 7: CSRF over every procedure. A signed-in browser's cookie goes along with any
+ * CSRF over every procedure. A signed-in browser's cookie goes along with any
  * request a foreign page makes; each such request must be refused (403) before any procedure runs,
  * whatever the transport: a GET, a POST, a batch. The attacks: no `X-CSRF` header, a foreign
  * `Origin`, cross-site Fetch Metadata. The game API never sees one of them. The same requests from

@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 7: fault injection on the game API. A real HTTP server that hangs, resets the
+ * Fault injection on the game API. A real HTTP server that hangs, resets the
  * connection, answers 5xx, broken JSON, an answer that breaks the contract, 50 MB, or nesting a
  * million levels deep. Each becomes a German 5xx of the gateway kind within the timeout, never the
  * fault's own text, the event loop stays responsive meanwhile, and the BFF keeps serving.

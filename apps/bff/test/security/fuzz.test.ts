@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 7: a fuzz of every procedure's input as a signed-in admin (every access check
+ * A fuzz of every procedure's input as a signed-in admin (every access check
  * passes, so every input reaches its validation): path traversal, encoded slashes, huge values,
  * unicode and control characters, wrong types, and prototype keys. No answer may be a 5xx, no
  * request may reach a game API path outside the contract (ARCHITECTURE §4), and nothing may

@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 7: two BFF instances on Redis, one killed (SIGKILL, a real process) under load while
+ * Two BFF instances on Redis, one killed (SIGKILL, a real process) under load while
  * the sessions' tokens are being refreshed. Counted: sessions lost (must be 0: every browser is still
  * signed in at the surviving instance and gets its data) and failed requests (those in flight at the
  * killed instance; the survivor fails none).

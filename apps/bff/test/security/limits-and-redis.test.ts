@@ -1,5 +1,5 @@
 /**
- * Issue 18, items 5 and 6 (security review, second pass):
+ * Found by the second security review:
  * - an anonymous batch of 20 counted as 1; one person got the per-user budget twice (session plus
  *   bearer token); with Redis down the limits were off (700 of 700 passed a limit of 600); pending
  *   sign-ins lasted an hour and were capped per address only;

@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 7: the role matrix over HTTP. Every procedure × every kind of caller: anonymous, a
+ * The role matrix over HTTP. Every procedure × every kind of caller: anonymous, a
  * browser session per role combination, an integrator's bearer token, and bearer tokens that must
  * never pass (an ID token, an expired token, `alg: none`, a foreign signature, HS256 with a guessable
  * secret, another audience). The expectations are the hand-written access table the policy test

@@ -1,5 +1,5 @@
 /**
- * Issue 18, items 1 and 2 (security review, second pass):
+ * Found by the second security review:
  * - step-up was skipped for a person's bearer token without `auth_time` (dev-idp's code-flow access
  *   token deleted twice with a 10 s window); a future `auth_time` and a session without one must not
  *   count as recent either (deny by default);

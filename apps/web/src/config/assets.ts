@@ -24,7 +24,7 @@ export const assets = {
     vehicle: at('placeholders/vehicle.jpg'),
     item: at('placeholders/item.png'),
     achievement: at('placeholders/achievement.png'),
-    /** Distinct neutral pictures (issue 11): by item kind, vehicle class, skin variant. */
+    /** Distinct neutral pictures: by item kind, vehicle class, skin variant. */
     itemFor: (type: number) => at(placeholderPaths.item(type)),
     vehicleFor: (vehtype: number | null | undefined) => at(placeholderPaths.vehicle(vehtype)),
     skinFor: (skinId: number) => at(placeholderPaths.skin(skinId)),

@@ -1,5 +1,5 @@
 /**
- * Code-split screens that render at once when their code is there (issue 11 item 3): a chunk's
+ * Code-split screens that render at once when their code is there: a chunk's
  * loader remembers its module, and `load` renders the screen directly from it instead of through
  * React.lazy, which would suspend once (and show the loading fallback or hold a transition) even for
  * a module that is already loaded.
@@ -24,7 +24,7 @@ export function chunk<M>(importer: () => Promise<M>): Chunk<M> {
 /**
  * A component from a module loaded on first use, taking the props of the module's component. Once
  * the module is there (prefetched on intent or at idle, see prefetch.ts) it renders at once: no lazy
- * boundary suspends and holds the page back for a round of promise resolution (issue 11). Create it
+ * boundary suspends and holds the page back for a round of promise resolution. Create it
  * once (module level), not while rendering.
  */
 export function lazyComponent<M, P extends object>(

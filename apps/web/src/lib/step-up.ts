@@ -1,19 +1,8 @@
 /**
- * Re-authentication before a destructive action (decision 022), for the SPA's dialogs.
- *
- * The BFF refuses a destructive mutation whose sign-in is older than STEP_UP_MAX_AGE_SECONDS with
- * FORBIDDEN and `data.reason === 'STEP_UP_REQUIRED'`. The dialog then:
- *
- *   onError(error) {
- *     if (isStepUpRequired(error)) beginStepUp('my-screen', { id: row.id, values });  // leaves the page
- *   }
- *   // in the screen:
- *   const resumed = useRestoredDraft('my-screen', isMyState);
- *   if (resumed) reopen the dialog for resumed.id, with a hint that the action can now be confirmed
- *
- * `beginStepUp` keeps the state with the form drafts (form-draft.ts: this tab, this page, once; at
- * most 10 minutes here) and sends the browser through `/auth/login?stepUp=1&returnTo=<this page>`,
- * where the identity provider asks for the password again (max_age=0, prompt=login) and comes back.
+ * Re-authentication before a destructive action (decision 022): the BFF refuses one whose sign-in is
+ * too old with `data.reason === 'STEP_UP_REQUIRED'`; the dialog keeps its state as a form draft
+ * (form-draft.ts, at most 10 minutes) and sends the browser through `/auth/login?stepUp=1`, and the
+ * screen reopens it from `useRestoredDraft` when the browser is back.
  */
 import { TRPCClientError } from '@trpc/client';
 import { saveDraft } from './form-draft';

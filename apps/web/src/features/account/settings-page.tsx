@@ -25,7 +25,7 @@ const RESULT: Record<string, { tone: 'success' | 'info' | 'error'; text: string 
 
 /**
  * Doc 1 §2.12: "Accounteinstellungen" with one link, "Passwort ändern", opening in a new tab; below
- * it the signed-in devices (issue 10).
+ * it the signed-in devices.
  */
 export function SettingsPage() {
   const [params] = useSearchParams();

@@ -9,7 +9,7 @@ import { useSyncStatus } from './api';
 
 /**
  * Doc 2 "Sync overview": three cards with "Account einrichten"; Forum is not available yet. Beyond
- * the spec (issue 8) each card says whether that platform is linked now.
+ * the spec each card says whether that platform is linked now.
  */
 const CARDS: { plattform: Platform; href: string | null; text: string }[] = [
   {

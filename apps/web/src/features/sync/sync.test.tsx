@@ -27,7 +27,7 @@ vi.mock('../../lib/session', async (original) => ({
 const unlinked = { teamspeak: null, discord: null, forum: null };
 const answer = vi.fn<Answer>();
 
-describe('sync overview (issue 8)', () => {
+describe('sync overview', () => {
   beforeEach(() => {
     answer.mockReset();
     answer.mockImplementation((path) =>

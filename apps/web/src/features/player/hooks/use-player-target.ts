@@ -38,7 +38,7 @@ export interface OtherPlayer {
 }
 
 /**
- * Issue 11: a foreign profile's screens name the other player instead of speaking to the viewer as
+ * A foreign profile's screens name the other player instead of speaking to the viewer as
  * if the data were his. `say(ownText, foreignText)` picks the wording; the player's name comes from
  * `player.user` (batched with the screen's own call, only on foreign profiles).
  */
