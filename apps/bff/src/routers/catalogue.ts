@@ -37,6 +37,7 @@ const withToken = authedProcedure.use(async ({ ctx, next }) =>
   next({ ctx: { token: await ctx.accessToken() } }),
 );
 
+// Long on purpose: one catalogue's four procedures, read together as its one router.
 function catalogueProcedures<K extends CatalogueKey>(key: K) {
   const contract = catalogues[key];
   const toNull = (item: CatalogueItem<K> | undefined) => item ?? null;
