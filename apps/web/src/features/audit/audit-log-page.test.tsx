@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveDraft } from '../../lib/form-draft';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { filterFromParams, paramsOf } from './audit-filter';
 import { AuditLogPage } from './audit-log-page';
@@ -196,6 +197,26 @@ describe('"Rückgängig machen" on a row', () => {
     ]);
   });
 
+  it('gives the focus back to "Rückgängig machen" after Escape, and to the row after the undo', async () => {
+    const user = userEvent.setup();
+    renderAt(PATH, [update], () => Promise.resolve({ row: { id: 7 } }));
+    const opener = await screen.findByRole('button', {
+      name: 'Achievement „Angler“ geändert: rückgängig machen',
+    });
+    await user.click(opener);
+    await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+
+    await user.click(opener);
+    const question = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    await user.click(within(question).getByRole('button', { name: 'Rückgängig machen' }));
+    expect(await screen.findByText('Die Änderung wurde rückgängig gemacht.')).toBeTruthy();
+    // The undo button goes once the list says so; the row's own button keeps the place.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Änderungen anzeigen' }));
+  });
+
   it('explains the step-up before leaving for it', async () => {
     const user = userEvent.setup();
     const stepUp = bffError('FORBIDDEN', 403, 'Bitte bestätige diese Aktion.', 'STEP_UP_REQUIRED');
@@ -205,6 +226,39 @@ describe('"Rückgängig machen" on a row', () => {
     await user.click(within(question).getByRole('button', { name: 'Rückgängig machen' }));
     const explained = await screen.findByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
     expect(within(explained).getByRole('button', { name: 'Weiter zur Anmeldung' })).toBeTruthy();
+  });
+
+  it('opens the question again after the step-up sign-in, once, and undoes on confirming', async () => {
+    const user = userEvent.setup();
+    // What "Weiter zur Anmeldung" kept before leaving for the sign-in.
+    saveDraft('audit-undo', { recordId: '5' });
+    const undo = vi.fn((_input: unknown) => Promise.resolve({ row: null }));
+    const removed = { ...update, action: 'catalogue.achievements.remove', after: null };
+    renderAt(PATH, [removed, { ...update, id: '4' }], undo);
+    const question = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    expect(question.textContent).toContain(
+      'Du hast dich erneut angemeldet. Bestätige jetzt das Rückgängigmachen.',
+    );
+    expect(question.textContent).toContain('„Achievement „Angler“ gelöscht“ wird zurückgenommen');
+    expect(sessionStorage.getItem('nova:draft:audit-undo')).toBeNull();
+    await user.click(within(question).getByRole('button', { name: 'Rückgängig machen' }));
+    expect(await screen.findByText('Die Änderung wurde rückgängig gemacht.')).toBeTruthy();
+    expect(undo.mock.calls.map(([input]) => input)).toEqual([{ recordId: '5' }]);
+    // Asked once: a later question is the plain one.
+    await user.click(
+      screen.getByRole('button', { name: 'Achievement „Angler“ gelöscht: rückgängig machen' }),
+    );
+    const again = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    expect(again.textContent).not.toContain('Du hast dich erneut angemeldet');
+  });
+
+  it('ignores a kept undo of a record the page does not show', async () => {
+    saveDraft('audit-undo', { recordId: '99' });
+    renderAt(PATH, [update]);
+    expect(
+      await screen.findByRole('button', { name: 'Achievement „Angler“ geändert: rückgängig machen' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('marks a change taken back and offers no second undo; sign-ins have none', async () => {

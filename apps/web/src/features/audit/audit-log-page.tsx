@@ -12,7 +12,7 @@ import {
   auditAreaLabel,
   type AuditKind,
 } from '@nova/domain';
-import { useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useCallback, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -20,6 +20,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
+import { useRestoredDraft } from '../../lib/form-draft';
 import { trpc } from '../../lib/trpc';
 import {
   bffFilterOf,
@@ -31,6 +32,7 @@ import {
 } from './audit-filter';
 import { AuditRowView } from './components/audit-row';
 import { ChainStatus } from './components/chain-status';
+import { isUndoDraft, UNDO_STEP_UP_SCOPE } from './components/undo-action';
 
 const PAGE_SIZE = 25;
 
@@ -158,6 +160,11 @@ export function AuditLogPage() {
   const done = (text: string) => notice.show({ tone: 'success', text });
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Back from the sign-in an undo asked for (the address keeps filter and page): that row's
+  // question opens again, once.
+  const restored = useRestoredDraft(UNDO_STEP_UP_SCOPE, isUndoDraft);
+  const [resumeId, setResumeId] = useState(restored?.recordId ?? null);
+  const resumeSeen = useCallback(() => setResumeId(null), []);
   const list = trpc.audit.list.useQuery(
     { ...bffFilterOf(filter), page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous, staleTime: 0 },
@@ -222,7 +229,13 @@ export function AuditLogPage() {
             </thead>
             <tbody className="block md:table-row-group">
               {list.data.rows.map((row) => (
-                <AuditRowView key={row.id} row={row} onUndone={done} />
+                <AuditRowView
+                  key={row.id}
+                  row={row}
+                  onUndone={done}
+                  resumeUndo={row.id === resumeId}
+                  onUndoResumed={resumeSeen}
+                />
               ))}
             </tbody>
           </table>

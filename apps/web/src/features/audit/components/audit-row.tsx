@@ -94,10 +94,15 @@ function FieldTable({ changes }: { changes: AuditFieldChange[] }) {
 export function AuditRowView({
   row,
   onUndone,
+  resumeUndo = false,
+  onUndoResumed,
 }: {
   row: AuditRow;
   /** Called with the success message after "Rückgängig machen". */
   onUndone?: (text: string) => void;
+  /** Back from the step-up sign-in for this row's undo: its question opens again. */
+  resumeUndo?: boolean;
+  onUndoResumed?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -151,6 +156,8 @@ export function AuditRowView({
                 sentence={auditSentenceText(auditSentence(row))}
                 removes={auditActionWords(row.action)?.kind !== 'update'}
                 onDone={onUndone}
+                resumed={resumeUndo}
+                onResumed={onUndoResumed}
               />
             )}
           </span>

@@ -2,11 +2,12 @@
  * "Rückgängig machen" on an audit row (decision 063): asks first, then lets the BFF write the
  * record's before-state back. Its answers are read as the write dialog reads them (answers.ts): a
  * conflict shows who changed the row since and offers to take it back anyway, a missing recent
- * sign-in explains the step-up before leaving for it.
+ * sign-in explains the step-up before leaving for it, and back from the sign-in the question is
+ * open again (`resumed`, from the draft the page restores).
  */
 import type { WriteConflict } from '@nova/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { changedByText, readFailure } from '../../../components/write-dialog/answers';
 import { StepUpQuestion } from '../../../components/write-dialog/step-up-question';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
@@ -14,9 +15,20 @@ import { Button } from '../../../components/ui/button';
 import { beginStepUp } from '../../../lib/step-up';
 import { trpc } from '../../../lib/trpc';
 
+/** What the step-up keeps for the way back: the record whose undo was asked for. */
+export const UNDO_STEP_UP_SCOPE = 'audit-undo';
+
+export function isUndoDraft(state: unknown): state is { recordId: string } {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    typeof (state as { recordId?: unknown }).recordId === 'string'
+  );
+}
+
 type Phase =
   | { kind: 'idle' }
-  | { kind: 'confirm' }
+  | { kind: 'confirm'; resumed?: true }
   | { kind: 'step-up' }
   | { kind: 'conflict'; conflict: WriteConflict<unknown> }
   | { kind: 'error'; text: string };
@@ -26,6 +38,8 @@ export function UndoAction({
   sentence,
   removes,
   onDone,
+  resumed = false,
+  onResumed,
 }: {
   recordId: string;
   /** The row's sentence, for the button's accessible name and the question. */
@@ -33,14 +47,26 @@ export function UndoAction({
   /** The undo deletes or creates a row (it needs a recent sign-in). */
   removes: boolean;
   onDone: (text: string) => void;
+  /** Back from the sign-in the step-up asked for: the question opens again at once. */
+  resumed?: boolean;
+  /** Called once the resumed question is open, so it does not open again on the next mount. */
+  onResumed?: () => void;
 }) {
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [phase, setPhase] = useState<Phase>(() =>
+    resumed ? { kind: 'confirm', resumed: true } : { kind: 'idle' },
+  );
+  useEffect(() => {
+    if (resumed) onResumed?.();
+  }, [resumed, onResumed]);
   const button = useRef<HTMLButtonElement>(null);
+  /** Taken back: this button goes with the reloaded list, so the focus needs another place. */
+  const taken = useRef(false);
   const utils = trpc.useUtils();
   const undo = useMutation({
     mutationFn: (force: boolean) =>
       utils.client.audit.undo.mutate({ recordId, ...(force ? { force: true as const } : {}) }),
     onSuccess: () => {
+      taken.current = true;
       setPhase({ kind: 'idle' });
       void utils.audit.list.invalidate();
       onDone('Die Änderung wurde rückgängig gemacht.');
@@ -57,7 +83,18 @@ export function UndoAction({
     },
   });
   const close = () => setPhase({ kind: 'idle' });
-  const focusButton = () => button.current?.focus();
+  const focusButton = () => {
+    const own = button.current;
+    if (!taken.current) {
+      own?.focus();
+      return;
+    }
+    // The row stays, with its "Änderungen anzeigen"; without it, the page's heading.
+    const details = own?.closest('tr')?.querySelector<HTMLElement>('button[aria-expanded]');
+    const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector('h1');
+    if (!details && heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    (details ?? heading)?.focus();
+  };
   const gone = phase.kind === 'conflict' && phase.conflict.current === null;
 
   return (
@@ -82,6 +119,11 @@ export function UndoAction({
           </Button>
         }
       >
+        {phase.kind === 'confirm' && phase.resumed && (
+          <p className="font-semibold">
+            Du hast dich erneut angemeldet. Bestätige jetzt das Rückgängigmachen.
+          </p>
+        )}
         <p>„{sentence}“ wird zurückgenommen: der frühere Stand wird wieder gespeichert.</p>
         {phase.kind === 'error' && (
           <p role="alert" className="text-red-700 dark:text-red-300">
@@ -96,8 +138,8 @@ export function UndoAction({
             ? 'Um das rückgängig zu machen, bestätige bitte noch einmal dein Passwort: dabei wird ein Eintrag gelöscht oder wieder angelegt.'
             : 'Bitte bestätige noch einmal dein Passwort.'
         }
-        then="Danach kommst du hierher zurück und kannst es noch einmal versuchen."
-        onContinue={() => beginStepUp('audit-undo', { recordId })}
+        then="Danach kommst du hierher zurück und kannst das Rückgängigmachen bestätigen."
+        onContinue={() => beginStepUp(UNDO_STEP_UP_SCOPE, { recordId })}
         onCancel={close}
         returnFocus={focusButton}
       />

@@ -1,0 +1,226 @@
+/**
+ * "Rückgängig machen" in the Audit-Log, in Chromium against the built stack (BFF with
+ * STEP_UP_MAX_AGE_SECONDS=30): an admin finds a change by its German sentence and takes it back
+ * (the game API holds the old value, the log links undo and original); an undo whose row changed
+ * since meets the conflict; taking back a delete re-creates the row after a fresh sign-in, and the
+ * question is open again when the sign-in comes back. Each test works on wanted reasons of its own.
+ */
+import type { Page } from '@playwright/test';
+import { expect, ownSession, signIn, test } from './fixtures';
+import { gameApi } from './game-api';
+import { mutate } from './mutate';
+
+const LOG = '/control-panel/admin/audit-log';
+const WANTED = '/control-panel/admin/server-manager/wanted-manager';
+
+interface WantedReason {
+  id: number;
+  reason_name: string;
+  points: number;
+  is_static: number;
+}
+
+interface AuditRecord {
+  id: string;
+  action: string;
+  undoOf: string | null;
+  undoneBy: string | null;
+}
+
+/** One word, so the log's target filter finds exactly this test's records. */
+const uniqueName = () => `E2E-Undo-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+
+const rowsNamed = async (name: string) =>
+  (await gameApi<WantedReason[]>('wanted-reasons')).filter((r) => r.reason_name === name);
+
+async function createRow(page: Page, name: string): Promise<WantedReason> {
+  const created = await mutate(page, 'catalogue.wantedReasons.create', {
+    values: { reason_name: name, points: 2, is_static: 0 },
+  });
+  expect(created.status).toBe(200);
+  return created.body.result?.data as WantedReason;
+}
+
+async function setPoints(page: Page, row: WantedReason, points: number): Promise<WantedReason> {
+  const { id, ...values } = row;
+  const updated = await mutate(page, 'catalogue.wantedReasons.update', {
+    id,
+    values: { ...values, points },
+    expected: row,
+  });
+  expect(updated.status).toBe(200);
+  return { ...row, points };
+}
+
+/** The log's records of this name, newest first, as the page's own request reads them. */
+function records(page: Page, name: string): Promise<AuditRecord[]> {
+  return page.evaluate(async (target) => {
+    const input = encodeURIComponent(JSON.stringify({ target }));
+    const response = await fetch(`/trpc/audit.list?input=${input}`, { headers: { 'x-csrf': '1' } });
+    const body = (await response.json()) as { result: { data: { rows: AuditRecord[] } } };
+    return body.result.data.rows;
+  }, name);
+}
+
+/** The one record of this action among `logged`. */
+function recordOf(logged: AuditRecord[], action: string): AuditRecord {
+  const found = logged.filter((r) => r.action === action);
+  expect(found, action).toHaveLength(1);
+  return found[0]!;
+}
+
+async function openLog(page: Page, name: string) {
+  await page.goto(`${LOG}?ziel=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit-Log' })).toBeVisible();
+}
+
+const logRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test('an admin takes a change back from the Audit-Log; the game API has the old value, undo and original are linked', async ({
+  asRole,
+}) => {
+  const page = await asRole('admin');
+  await page.goto(WANTED);
+  const name = uniqueName();
+  await setPoints(page, await createRow(page, name), 5);
+
+  await openLog(page, name);
+  const sentence = `Wantedgrund „${name}“ geändert`;
+  const original = logRow(page, sentence);
+  await expect(original).toContainText('Punkte: 2 → 5');
+  const opener = original.getByRole('button', { name: `${sentence}: rückgängig machen` });
+  const question = page.getByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+  // Escape asks nothing and gives the focus back.
+  await opener.click();
+  await expect(question.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(opener).toBeFocused();
+  expect((await rowsNamed(name)).map((r) => r.points)).toEqual([5]);
+
+  await opener.click();
+  await expect(question).toContainText(`„${sentence}“ wird zurückgenommen`);
+  await question.getByRole('button', { name: 'Rückgängig machen' }).click();
+  await expect(question).toBeHidden();
+  await expect(page.getByText('Die Änderung wurde rückgängig gemacht.')).toBeVisible();
+  expect((await rowsNamed(name)).map((r) => r.points)).toEqual([2]);
+  // The undo button is gone with the change taken back; the row's own button keeps the place.
+  await expect(opener).toHaveCount(0);
+  await expect(original.getByRole('button', { name: 'Änderungen anzeigen' })).toBeFocused();
+
+  const logged = await records(page, name);
+  const change = recordOf(logged, 'catalogue.wantedReasons.update');
+  const undo = recordOf(logged, 'audit.undo');
+  expect(undo.undoOf).toBe(change.id);
+  expect(change.undoneBy).toBe(undo.id);
+  const undoRow = logRow(page, `Wantedgrund „${name}“: Änderung Nr. ${change.id} rückgängig gemacht`);
+  await expect(undoRow).toContainText('Punkte: 5 → 2');
+  await expect(undoRow).toContainText('Erfolgreich');
+  await expect(original).toContainText(`Rückgängig gemacht (Nr. ${undo.id})`);
+  // Taken back once: no second undo of the same change, and none of the undo itself.
+  await expect(undoRow.getByRole('button', { name: /rückgängig machen$/ })).toHaveCount(0);
+});
+
+test('an undo of a row changed since meets the conflict; nothing is written until "Trotzdem rückgängig machen"', async ({
+  asRole,
+  expectConsoleError,
+}) => {
+  expectConsoleError(/status of 409/);
+  const page = await asRole('admin');
+  await page.goto(WANTED);
+  const name = uniqueName();
+  await setPoints(page, await setPoints(page, await createRow(page, name), 5), 7);
+
+  await openLog(page, name);
+  const first = logRow(page, 'Punkte: 2 → 5');
+  await expect(logRow(page, 'Punkte: 5 → 7')).toHaveCount(1);
+  const undoButton = first.getByRole('button', {
+    name: `Wantedgrund „${name}“ geändert: rückgängig machen`,
+  });
+  const question = page.getByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+  const conflict = page.getByRole('alertdialog', { name: 'Eintrag wurde inzwischen geändert' });
+  await undoButton.click();
+  await question.getByRole('button', { name: 'Rückgängig machen' }).click();
+  await expect(conflict).toContainText('hat diesen Eintrag am');
+  await expect(conflict).toContainText('überschreibt den jetzigen Stand mit dem früheren');
+  expect((await rowsNamed(name)).map((r) => r.points)).toEqual([7]);
+  await conflict.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(undoButton).toBeFocused();
+  expect((await rowsNamed(name)).map((r) => r.points)).toEqual([7]);
+
+  await undoButton.click();
+  await question.getByRole('button', { name: 'Rückgängig machen' }).click();
+  await conflict.getByRole('button', { name: 'Trotzdem rückgängig machen' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(page.getByText('Die Änderung wurde rückgängig gemacht.')).toBeVisible();
+  expect((await rowsNamed(name)).map((r) => r.points)).toEqual([2]);
+  await expect(first).toContainText(/Rückgängig gemacht \(Nr\. \d+\)/);
+});
+
+/** Waits until the page's sign-in is older than the step-up window (polled with an id that does not exist). */
+async function waitForStepUpWindow(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const answer = await mutate(page, 'catalogue.wantedReasons.remove', {
+          id: 999_999,
+          expected: { id: 999_999, reason_name: 'Keiner', points: 1, is_static: 0 },
+        });
+        return answer.body.error?.data.reason ?? `status ${answer.status}`;
+      },
+      { timeout: 70_000, intervals: [3000] },
+    )
+    .toBe('STEP_UP_REQUIRED');
+}
+
+test('taking back a delete re-creates the row after a fresh sign-in; the question is open again after it', async ({
+  browser,
+}) => {
+  // Waits out the 30-second sign-in window and signs in again.
+  test.setTimeout(150_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1));
+  // Its own identity-provider session: signing in again must not end the shared one.
+  const page = await ownSession(browser, 'admin');
+  const name = uniqueName();
+  const row = await createRow(page, name);
+  const removed = await mutate(page, 'catalogue.wantedReasons.remove', { id: row.id, expected: row });
+  expect(removed.status).toBe(200);
+  expect(await rowsNamed(name)).toEqual([]);
+  await waitForStepUpWindow(page);
+
+  await openLog(page, name);
+  const sentence = `Wantedgrund „${name}“ gelöscht`;
+  await logRow(page, sentence)
+    .getByRole('button', { name: `${sentence}: rückgängig machen` })
+    .click();
+  const question = page.getByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+  await question.getByRole('button', { name: 'Rückgängig machen' }).click();
+  const why = page.getByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
+  await expect(why).toContainText('Um das rückgängig zu machen, bestätige bitte noch einmal dein Passwort');
+  expect(await rowsNamed(name)).toEqual([]);
+  await why.getByRole('button', { name: 'Weiter zur Anmeldung' }).click();
+  await expect(page.getByLabel('Passwort')).toBeVisible();
+  await signIn(page, 'admin');
+
+  // Back on the log with its filter, the question open again.
+  await expect(page).toHaveURL(new RegExp(`${LOG}\\?ziel=${name}$`));
+  await expect(question).toContainText(
+    'Du hast dich erneut angemeldet. Bestätige jetzt das Rückgängigmachen.',
+  );
+  await expect(question).toContainText(`„${sentence}“ wird zurückgenommen`);
+  await question.getByRole('button', { name: 'Rückgängig machen' }).click();
+  await expect(question).toBeHidden();
+  await expect(page.getByText('Die Änderung wurde rückgängig gemacht.')).toBeVisible();
+  expect((await rowsNamed(name)).map((r) => [r.reason_name, r.points])).toEqual([[name, 2]]);
+
+  const logged = await records(page, name);
+  const deletion = recordOf(logged, 'catalogue.wantedReasons.remove');
+  const undo = recordOf(logged, 'audit.undo');
+  expect(undo.undoOf).toBe(deletion.id);
+  expect(deletion.undoneBy).toBe(undo.id);
+  await expect(
+    logRow(page, `Wantedgrund „${name}“: Änderung Nr. ${deletion.id} rückgängig gemacht`),
+  ).toContainText('Erfolgreich');
+  await expect(logRow(page, sentence)).toContainText(`Rückgängig gemacht (Nr. ${undo.id})`);
+  await page.context().close();
+});
