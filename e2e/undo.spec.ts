@@ -3,8 +3,11 @@
  * STEP_UP_MAX_AGE_SECONDS=30): an admin finds a change by its German sentence and takes it back
  * (the game API holds the old value, the log links undo and original); an undo whose row changed
  * since meets the conflict; taking back a delete re-creates the row after a fresh sign-in, and the
- * question is open again when the sign-in comes back. Each test works on wanted reasons of its own.
+ * question is open again when the sign-in comes back. The focus goes back to the undo button after
+ * Escape and "Abbrechen", to the row after the undo; axe finds nothing serious with the question
+ * open. Each test works on wanted reasons of its own.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, ownSession, signIn, test } from './fixtures';
 import { gameApi } from './game-api';
@@ -190,14 +193,20 @@ test('taking back a delete re-creates the row after a fresh sign-in; the questio
 
   await openLog(page, name);
   const sentence = `Wantedgrund „${name}“ gelöscht`;
-  await logRow(page, sentence)
-    .getByRole('button', { name: `${sentence}: rückgängig machen` })
-    .click();
+  const opener = logRow(page, sentence).getByRole('button', { name: `${sentence}: rückgängig machen` });
   const question = page.getByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
-  await question.getByRole('button', { name: 'Rückgängig machen' }).click();
   const why = page.getByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
+  // "Abbrechen" on the explanation stays here, with the focus where it was.
+  await opener.click();
+  await question.getByRole('button', { name: 'Rückgängig machen' }).click();
   await expect(why).toContainText('Um das rückgängig zu machen, bestätige bitte noch einmal dein Passwort');
+  await why.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(why).toBeHidden();
+  await expect(opener).toBeFocused();
   expect(await rowsNamed(name)).toEqual([]);
+
+  await opener.click();
+  await question.getByRole('button', { name: 'Rückgängig machen' }).click();
   await why.getByRole('button', { name: 'Weiter zur Anmeldung' }).click();
   await expect(page.getByLabel('Passwort')).toBeVisible();
   await signIn(page, 'admin');
@@ -223,4 +232,29 @@ test('taking back a delete re-creates the row after a fresh sign-in; the questio
   ).toContainText('Erfolgreich');
   await expect(logRow(page, sentence)).toContainText(`Rückgängig gemacht (Nr. ${undo.id})`);
   await page.context().close();
+});
+
+test('the Audit-Log with its undo question open has no serious axe violation, light or dark', async ({
+  asRole,
+}) => {
+  const page = await asRole('admin');
+  await page.goto(WANTED);
+  const name = uniqueName();
+  await setPoints(page, await createRow(page, name), 4);
+  await openLog(page, name);
+  const sentence = `Wantedgrund „${name}“ geändert`;
+  await logRow(page, sentence)
+    .getByRole('button', { name: `${sentence}: rückgängig machen` })
+    .click();
+  await expect(page.getByRole('alertdialog', { name: 'Änderung rückgängig machen?' })).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const serious = result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+    expect(serious, scheme).toEqual([]);
+  }
 });
