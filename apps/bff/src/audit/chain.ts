@@ -111,8 +111,12 @@ export function eventHash(e: EventRow): string {
 
 const PAGE = 1000;
 
-/** Events after `after` up to the head read before (later ones are newer than the check). */
-function eventsAfter(db: Kysely<Schema>, after: number, head: number) {
+/**
+ * The events numbered after `after` up to `to`, in order. Rows and completions share one sequence,
+ * so a window of PAGE numbers holds at most PAGE events, read through the two unique indexes: a page
+ * costs the same at the end of a long chain as at its start, whatever the planner knows.
+ */
+function eventsBetween(db: Kysely<Schema>, after: number, to: number) {
   // Everything as text, as the database prints it: no value is re-serialised on the way.
   return sql<EventRow>`
     select * from (
@@ -122,14 +126,25 @@ function eventsAfter(db: Kysely<Schema>, after: number, head: number) {
              request_id, client_ip, call_kind, client_id, sent::text, forced::text,
              target_learnt::text, null::text as completed_us, completion_seq is not null as completed,
              undo_of::text
-      from audit_log where seq > ${after} and seq <= ${head}
+      from audit_log where seq > ${after} and seq <= ${to}
       union all
       select 'completion', completion_seq::text, completion_prev_hash, completion_hash, completion_seq,
              id::text, null, actor_id, actor_name, action, target_type, target_id, null, after::text,
              outcome, status::text, detail, null, null, null, null, null, forced::text,
              target_learnt::text, (extract(epoch from completed_at) * 1000000)::bigint::text, true, null
-      from audit_log where completion_seq > ${after} and completion_seq <= ${head}
-    ) as events order by n limit ${PAGE}`.execute(db);
+      from audit_log where completion_seq > ${after} and completion_seq <= ${to}
+    ) as events order by n`.execute(db);
+}
+
+/** The first event number after `after` (past a purged stretch), or null when there is none. */
+async function nextNumberAfter(db: Kysely<Schema>, after: number): Promise<number | null> {
+  const { rows } = await sql<{ next: string | null }>`
+    select least((select min(seq) from audit_log where seq > ${after}),
+                 (select min(completion_seq) from audit_log where completion_seq > ${after}))::text as next`.execute(
+    db,
+  );
+  const next = rows[0]?.next;
+  return next === null || next === undefined ? null : Number(next);
 }
 
 export async function verifyChain(db: Kysely<Schema>): Promise<ChainReport> {
@@ -137,18 +152,26 @@ export async function verifyChain(db: Kysely<Schema>): Promise<ChainReport> {
     select last_seq::text, last_hash from audit_chain where id = 1`.execute(db);
   const { last_seq, last_hash } = head.rows[0] ?? { last_seq: '0', last_hash: GENESIS };
   const lastSeq = Number(last_seq);
-  const purged = (
-    await sql<{ from_seq: string; to_seq: string }>`
-      select from_seq::text, to_seq::text from audit_purged order by from_seq`.execute(db)
-  ).rows.map((r) => [Number(r.from_seq), Number(r.to_seq)] as const);
+  const purgedRanges = async () =>
+    (
+      await sql<{ from_seq: string; to_seq: string }>`
+        select from_seq::text, to_seq::text from audit_purged order by audit_purged.from_seq`.execute(db)
+    ).rows.map((r) => [Number(r.from_seq), Number(r.to_seq)] as const);
+  let purged = await purgedRanges();
   /** The first number in from..to the purge did not remove, or null when it removed them all. */
-  const unpurged = (from: number, to: number): number | null => {
+  const unpurgedNow = (from: number, to: number): number | null => {
     let next = from;
     for (const [start, end] of purged) {
       if (start > next) break;
       if (end >= next) next = end + 1;
     }
     return next > to ? null : next;
+  };
+  /** A gap is checked against the purges again before it counts: one may have run meanwhile. */
+  const unpurged = async (from: number, to: number): Promise<number | null> => {
+    if (unpurgedNow(from, to) === null) return null;
+    purged = await purgedRanges();
+    return unpurgedNow(from, to);
   };
   const report = (broken?: ChainReport['broken'], events = 0): ChainReport => ({
     intact: !broken,
@@ -160,19 +183,23 @@ export async function verifyChain(db: Kysely<Schema>): Promise<ChainReport> {
 
   // A record that bypassed the chain (inserted with its trigger disabled).
   const unchained = await sql<{ id: string }>`
-    select id::text from audit_log where seq is null or hash is null order by id limit 1`.execute(db);
+    select id::text from audit_log where seq is null or hash is null order by audit_log.id limit 1`.execute(
+    db,
+  );
   const stray = unchained.rows[0];
   if (stray) return report({ seq: 0, recordId: stray.id, reason: 'Eintrag ohne Kettenglied' });
 
   let events = 0;
   let prevSeq = 0;
   let prevHash = GENESIS;
-  for (;;) {
-    const { rows } = await eventsAfter(db, prevSeq, lastSeq);
+  let from = 0;
+  while (from < lastSeq) {
+    const to = Math.min(lastSeq, from + PAGE);
+    const { rows } = await eventsBetween(db, from, to);
     for (const e of rows) {
       const seq = Number(e.event_seq);
       events++;
-      const missing = seq === prevSeq + 1 ? null : unpurged(prevSeq + 1, seq - 1);
+      const missing = seq === prevSeq + 1 ? null : await unpurged(prevSeq + 1, seq - 1);
       if (missing !== null) return report({ seq: missing, recordId: null, reason: 'Eintrag fehlt' }, events);
       if (e.hash !== eventHash(e)) return report({ seq, recordId: e.id, reason: 'Inhalt verändert' }, events);
       // Across a purged gap the predecessor is gone; otherwise the link must match.
@@ -182,9 +209,16 @@ export async function verifyChain(db: Kysely<Schema>): Promise<ChainReport> {
       prevSeq = seq;
       prevHash = e.hash;
     }
-    if (rows.length < PAGE) break;
+    if (rows.length > 0) {
+      from = to;
+      continue;
+    }
+    // An empty window: a purged stretch; go on at the next number there is.
+    const next = await nextNumberAfter(db, to);
+    if (next === null || next > lastSeq) break;
+    from = next - 1;
   }
-  const tail = prevSeq < lastSeq ? unpurged(prevSeq + 1, lastSeq) : null;
+  const tail = prevSeq < lastSeq ? await unpurged(prevSeq + 1, lastSeq) : null;
   if (tail !== null) return report({ seq: tail, recordId: null, reason: 'Eintrag fehlt' }, events);
   if (lastSeq > 0 && prevSeq === lastSeq && prevHash !== last_hash)
     return report({ seq: lastSeq, recordId: null, reason: 'Kopf der Kette passt nicht' }, events);

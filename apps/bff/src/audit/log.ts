@@ -19,6 +19,8 @@ import {
   type AuditKind,
 } from '@nova/domain';
 
+const CHAIN_STATUS_MS = 30_000;
+
 export interface AuditEntry {
   actor: { id: string; name: string } | null;
   action: string;
@@ -221,6 +223,24 @@ export class AuditLog {
   /** Checks the hash chain; reports the first broken link (decision 058). */
   async verifyChain(): Promise<ChainReport> {
     return verifyChain(await this.database.open());
+  }
+
+  #chainStatus: { at: number; report: Promise<ChainReport> } | undefined;
+
+  /**
+   * The viewer's chain status: one verification at a time for every admin looking, its result kept
+   * for 30 seconds (a long chain takes seconds to read; `pnpm audit:verify` always checks anew).
+   */
+  chainStatus(now = Date.now()): Promise<ChainReport> {
+    const kept = this.#chainStatus;
+    if (kept && now - kept.at < CHAIN_STATUS_MS) return kept.report;
+    const report = this.verifyChain();
+    const entry = { at: now, report };
+    this.#chainStatus = entry;
+    report.catch(() => {
+      if (this.#chainStatus === entry) this.#chainStatus = undefined;
+    });
+    return report;
   }
 
   /** Who last changed a target, by the newest record that may have changed it. */

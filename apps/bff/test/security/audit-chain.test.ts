@@ -183,3 +183,44 @@ describe('security: the audit log cannot be rewritten unnoticed', () => {
     expect(report.broken).toEqual({ seq: middle, recordId: null, reason: 'Eintrag fehlt' });
   });
 });
+
+describe('the audit chain across several retention purges', () => {
+  const name = `nova_test_${process.pid}_purges_${randomUUID().slice(0, 8)}`;
+  let database: Database;
+
+  beforeAll(async () => {
+    await superuser(`create database "${name}"`);
+    database = createDatabase({ kind: 'postgres', url: new URL(`/${name}`, base).href });
+  });
+  afterAll(async () => {
+    await database.close();
+    await superuser(`drop database if exists "${name}" with (force)`);
+  });
+
+  it('stays intact when purged numbers have one and two digits (ordered as numbers, not as text)', async () => {
+    const audit = new AuditLog(database);
+    const db = await database.open();
+    const old = () =>
+      db
+        .insertInto('audit_log')
+        .values({ at: new Date(Date.now() - 400 * DAY), action: 'alt', outcome: 'success' })
+        .execute();
+    const record = (detail: string) =>
+      audit.write({
+        actor: { id: 'admin-id', name: 'admin' },
+        outcome: 'success',
+        action: 'auth.sign-in',
+        detail,
+      });
+    for (let i = 0; i < 5; i++) await record(`a${i}`);
+    await old(); // number 6
+    expect(await audit.purge(new Date(Date.now() - 180 * DAY))).toBe(1);
+    for (let i = 0; i < 5; i++) await record(`b${i}`);
+    await old(); // number 12
+    expect(await audit.purge(new Date(Date.now() - 180 * DAY))).toBe(1);
+    await record('c');
+    const report = await audit.verifyChain();
+    expect(report.broken).toBeUndefined();
+    expect(report).toMatchObject({ intact: true, events: 11, lastSeq: 13 });
+  });
+});
