@@ -1,8 +1,7 @@
 /** A page opened as 127.0.0.1 goes to the configured origin, where sign-in works. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { testEnv } from './helpers';
+import { testApp } from './helpers';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
 describe('canonical host', () => {
@@ -11,7 +10,8 @@ describe('canonical host', () => {
 
   beforeAll(async () => {
     issuer = await startMockIssuer();
-    app = await buildApp(testEnv({ OIDC_ISSUER: issuer.issuer, PUBLIC_URL: 'http://localhost:3000' }));
+    // The tests' PostgreSQL, not the embedded database: its start-up alone took up to 20 s on a busy machine.
+    app = await testApp({ OIDC_ISSUER: issuer.issuer, PUBLIC_URL: 'http://localhost:3000' });
   });
   afterAll(async () => {
     await app.close();
@@ -39,9 +39,7 @@ describe('canonical host', () => {
   });
 
   it('never redirects when the public origin is not a loopback name (a proxy may send any host)', async () => {
-    const production = await buildApp(
-      testEnv({ OIDC_ISSUER: issuer.issuer, PUBLIC_URL: 'https://nova.example' }),
-    );
+    const production = await testApp({ OIDC_ISSUER: issuer.issuer, PUBLIC_URL: 'https://nova.example' });
     const response = await production.inject({ url: '/toplist', headers: { host: '127.0.0.1:3000' } });
     await production.close();
     expect(response.statusCode).not.toBe(308);
