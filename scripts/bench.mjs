@@ -80,7 +80,10 @@ function navigateAndTime(href) {
         window.location.pathname === href &&
         h1 &&
         h1 !== before &&
-        !document.querySelector('main [aria-live="polite"][role="status"]')
+        // A loading indicator says something; a screen's message region is there empty.
+        ![...document.querySelectorAll('main [aria-live="polite"][role="status"]')].some(
+          (region) => region.textContent.trim() !== '',
+        )
       )
         resolve({ ms: now - started, viaLink: link !== null });
       else if (now - started > 15_000) resolve(null);
@@ -186,10 +189,13 @@ try {
     const started = Date.now();
     await page.goto(`${bffUrl}${path}`, { waitUntil: 'commit' });
     // Content shown: a page heading and no loading indicator left in the main area.
+    // (A screen's message region is a polite status too, there empty.)
     await page.waitForFunction(
       () =>
         document.querySelector('main h1') &&
-        !document.querySelector('main [aria-live="polite"][role="status"]'),
+        ![...document.querySelectorAll('main [aria-live="polite"][role="status"]')].some(
+          (region) => region.textContent.trim() !== '',
+        ),
     );
     const ms = Date.now() - started;
     await page.waitForLoadState('networkidle');
