@@ -7,7 +7,7 @@
  * for states get 20 s: on a busy CI machine a chunk or a sign-in round trip can take that long.
  */
 import { expect, signIn, test } from './fixtures';
-import { mutate } from './mutate';
+import { mutate, waitForStepUpWindow } from './mutate';
 
 test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -26,20 +26,8 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
   const row = created.body.result?.data as { id: number };
   const { id } = row;
 
-  // Once the sign-in is older than the window, deletes are refused with the step-up reason before
-  // the game API is asked (waiting on an id that does not exist, so nothing is deleted meanwhile).
-  await expect
-    .poll(
-      async () => {
-        const answer = await mutate(page, 'catalogue.wantedReasons.remove', {
-          id: 999_999,
-          expected: { id: 999_999, reason_name: 'Keiner', points: 1, is_static: 0 },
-        });
-        return answer.body.error?.data.reason ?? `status ${answer.status}`;
-      },
-      { timeout: 70_000, intervals: [3000] },
-    )
-    .toBe('STEP_UP_REQUIRED');
+  // Once the sign-in is older than the window, deletes are refused with the step-up reason.
+  await waitForStepUpWindow(page);
   const refused = await mutate(page, 'catalogue.wantedReasons.remove', { id, expected: row });
   expect(refused.body.error?.data.reason).toBe('STEP_UP_REQUIRED');
 

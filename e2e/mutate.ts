@@ -1,5 +1,5 @@
 /** tRPC calls from inside a page, as the SPA sends them (same origin, its cookie, the CSRF proof). */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export interface TrpcAnswer {
   status: number;
@@ -19,4 +19,30 @@ export function mutate(page: Page, procedure: string, input: unknown): Promise<T
     },
     [procedure, input] as const,
   );
+}
+
+const NO_WANTED_REASON = {
+  id: 999_999,
+  expected: { id: 999_999, reason_name: 'Keiner', points: 1, is_static: 0 },
+};
+
+/**
+ * Waits until the page's sign-in is older than the step-up window: a remove of a row that does not
+ * exist is refused with the step-up reason before the game API is asked, so nothing is deleted
+ * meanwhile.
+ */
+export async function waitForStepUpWindow(
+  page: Page,
+  procedure = 'catalogue.wantedReasons.remove',
+  input: unknown = NO_WANTED_REASON,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const answer = await mutate(page, procedure, input);
+        return answer.body.error?.data.reason ?? `status ${answer.status}`;
+      },
+      { timeout: 70_000, intervals: [3000] },
+    )
+    .toBe('STEP_UP_REQUIRED');
 }

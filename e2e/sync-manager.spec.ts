@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, ownSession, signIn, test } from './fixtures';
+import { waitForStepUpWindow } from './mutate';
 
 const PATH = '/control-panel/admin/sync-manager';
 
@@ -20,32 +21,6 @@ async function open(page: Page, tab: 'Sync Groups' | 'Sync Objects') {
 }
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
-
-/**
- * Waits until this page's sign-in is older than STEP_UP_MAX_AGE_SECONDS (decision 022): the BFF then
- * refuses deletes with the step-up reason before asking the game API (polled with an id that does
- * not exist, so nothing is deleted meanwhile).
- */
-async function waitForStepUpWindow(page: Page, procedure: string, expected: object) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          async ({ name, expected }) => {
-            const response = await fetch(`/trpc/${name}`, {
-              method: 'POST',
-              headers: { 'x-csrf': '1', 'content-type': 'application/json' },
-              body: JSON.stringify({ id: 999_999, expected: { ...expected, id: 999_999 } }),
-            });
-            const body = (await response.json()) as { error?: { data?: { reason?: string | null } } };
-            return body.error?.data?.reason ?? `status ${response.status}`;
-          },
-          { name: procedure, expected },
-        ),
-      { timeout: 70_000, intervals: [3000] },
-    )
-    .toBe('STEP_UP_REQUIRED');
-}
 
 /**
  * The confirmed delete of an open dialog with an old sign-in: a short dialog says why, then the
@@ -143,9 +118,8 @@ test.describe.serial('sync manager', () => {
     await expect(row(page, 'Rolle E2E geändert')).toBeVisible();
 
     await waitForStepUpWindow(page, 'syncManager.objects.remove', {
-      plattform: 'discord',
-      externalId: '123456789012345678',
-      description: 'Keins',
+      id: 999_999,
+      expected: { id: 999_999, plattform: 'discord', externalId: '123456789012345678', description: 'Keins' },
     });
     await page.getByRole('button', { name: 'Sync Objekt Rolle E2E geändert bearbeiten' }).press('Enter');
     await expect(edit.getByLabel('Beschreibung')).toHaveValue('Rolle E2E geändert');
@@ -194,9 +168,8 @@ test.describe.serial('sync manager', () => {
     await expect(row(page, 'E2E Gruppe').getByRole('cell').nth(2)).toHaveText('1');
 
     await waitForStepUpWindow(page, 'syncManager.groups.remove', {
-      name: 'Keine',
-      keycloakName: null,
-      syncObjects: [],
+      id: 999_999,
+      expected: { id: 999_999, name: 'Keine', keycloakName: null, syncObjects: [] },
     });
     await row(page, 'E2E Gruppe').dblclick();
     // Deleting says which objects become ungrouped.

@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, ownSession, signIn, test } from './fixtures';
 import { gameApi } from './game-api';
-import { mutate } from './mutate';
+import { mutate, waitForStepUpWindow } from './mutate';
 
 const LOG = '/control-panel/admin/audit-log';
 const WANTED = '/control-panel/admin/server-manager/wanted-manager';
@@ -160,22 +160,6 @@ test('an undo of a row changed since meets the conflict; nothing is written unti
   expect((await rowsNamed(name)).map((r) => r.points)).toEqual([2]);
   await expect(first).toContainText(/Rückgängig gemacht \(Nr\. \d+\)/);
 });
-
-/** Waits until the page's sign-in is older than the step-up window (polled with an id that does not exist). */
-async function waitForStepUpWindow(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const answer = await mutate(page, 'catalogue.wantedReasons.remove', {
-          id: 999_999,
-          expected: { id: 999_999, reason_name: 'Keiner', points: 1, is_static: 0 },
-        });
-        return answer.body.error?.data.reason ?? `status ${answer.status}`;
-      },
-      { timeout: 70_000, intervals: [3000] },
-    )
-    .toBe('STEP_UP_REQUIRED');
-}
 
 test('taking back a delete re-creates the row after a fresh sign-in; the question is open again after it', async ({
   browser,

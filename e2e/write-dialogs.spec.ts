@@ -5,8 +5,8 @@
  * double-clicked create makes one row. Otherwise only dialogs are opened and closed here, and rows
  * saved unchanged: nothing other tests look at changes.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { waitForStepUpWindow } from './mutate';
 
 const RADIOS = '/control-panel/admin/server-manager/radio-manager';
 const SYNC = '/control-panel/admin/sync-manager';
@@ -72,28 +72,6 @@ test('sync object and sync group dialogs give the focus back', async ({ asRole }
   await expect(add).toBeFocused();
 });
 
-/** Waits until the page's sign-in is older than the step-up window (decision 022). */
-async function waitForStepUpWindow(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const response = await fetch('/trpc/catalogue.serverRadios.remove', {
-            method: 'POST',
-            headers: { 'x-csrf': '1', 'content-type': 'application/json' },
-            body: JSON.stringify({
-              id: 999_999,
-              expected: { id: 999_999, name: 'Keiner', url: 'https://radio.example/x.mp3', color: '#000000' },
-            }),
-          });
-          const body = (await response.json()) as { error?: { data?: { reason?: string | null } } };
-          return body.error?.data?.reason ?? `status ${response.status}`;
-        }),
-      { timeout: 70_000, intervals: [3000] },
-    )
-    .toBe('STEP_UP_REQUIRED');
-}
-
 test('a delete that needs a fresh sign-in says why first; "Abbrechen" stays on the page', async ({
   asRole,
   expectConsoleError,
@@ -101,7 +79,10 @@ test('a delete that needs a fresh sign-in says why first; "Abbrechen" stays on t
   expectConsoleError(/status of 40[34] .*\/trpc\/catalogue\.serverRadios\.remove/);
   const page = await asRole('admin');
   await page.goto(RADIOS);
-  await waitForStepUpWindow(page);
+  await waitForStepUpWindow(page, 'catalogue.serverRadios.remove', {
+    id: 999_999,
+    expected: { id: 999_999, name: 'Keiner', url: 'https://radio.example/x.mp3', color: '#000000' },
+  });
   const first = page.getByRole('row').nth(1);
   await first.getByRole('button', { name: /^Radiosender \d+ bearbeiten$/ }).click();
   const edit = page.getByRole('dialog', { name: 'Radiosender bearbeiten' });
