@@ -4,12 +4,12 @@
  * an intent that a crash left open is closed as "unbekannt" (`unknown`) when an instance starts, and
  * the viewer filters by it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startBffProcess } from './bff-process';
 import { HttpBrowser, signIn } from './http-browser';
 import { sharedTestDatabase } from './helpers';
 import { startStack, type Stack } from './stack';
@@ -91,40 +91,6 @@ async function holdingProxy(
   };
 }
 
-const BFF_DIR = fileURLToPath(new URL('..', import.meta.url));
-
-/** The real server (src/server.ts) as a process of its own, so that it can be killed. */
-async function startProcess(url: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: BFF_DIR,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      HOST: 'localhost',
-      PORT: new URL(url).port,
-      PUBLIC_URL: url,
-      DATABASE_URL: inject('databaseUrl'),
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      LOG_LEVEL: 'error',
-      ...env,
-    },
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`BFF exited: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`BFF did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('audit first', () => {
   let stack: Stack;
   const gameApi = holdingGameApi();
@@ -176,7 +142,11 @@ describe('audit first', () => {
     const proxy = await holdingProxy(stack.gameApiUrl);
     try {
       const url = stack.bffUrls[2] ?? '';
-      const child = await startProcess(url, { OIDC_ISSUER: stack.idp.issuer, GAME_API_URL: proxy.url });
+      const child = await startBffProcess(url, {
+        OIDC_ISSUER: stack.idp.issuer,
+        GAME_API_URL: proxy.url,
+        DATABASE_URL: inject('databaseUrl'),
+      });
       children.push(child);
       const admin = new HttpBrowser();
       await signIn(admin, url, 'admin');

@@ -6,8 +6,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SPA, sharedTestDatabase, type TrpcErrorBody } from './helpers';
-import { withTestBff } from './test-bff';
+import { sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { sessionHeaders, withTestBff } from './test-bff';
 
 const ROLES = ['web:admin:server-manager', 'web:admin:server-manager:achievement', 'web:admin:sync-manager'];
 
@@ -31,29 +31,14 @@ describe('conditional writes', () => {
     seen = { id, name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 500 };
   });
 
-  async function as(username: string): Promise<Record<string, string>> {
-    const session = await bff.manager.create({
-      userId: `id-${username}`,
-      sid: null,
-      displayName: username,
-      authTime: Math.floor(Date.now() / 1000),
-      auth: {
-        accessToken: 'eyJ-user-access-token',
-        refreshToken: 'r',
-        idToken: null,
-        accessTokenExpiresAt: Date.now() + 3_600_000,
-        username,
-        roles: ROLES,
-      },
-    });
-    return { ...SPA, cookie: `nova_session=${session.id}` };
-  }
-
   const mutate = async (procedure: string, input: unknown, username = 'bernd') =>
     bff.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
-      headers: { ...(await as(username)), 'content-type': 'application/json' },
+      headers: {
+        ...(await sessionHeaders(bff, { username, roles: ROLES })),
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify(input),
     });
 

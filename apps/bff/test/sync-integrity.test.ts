@@ -5,8 +5,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SPA, sharedTestDatabase, type TrpcErrorBody } from './helpers';
-import { withTestBff } from './test-bff';
+import { sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { sessionHeaders, withTestBff } from './test-bff';
 
 const OBJECTS = 'sync-manager/sync-objects';
 const GROUPS = 'sync-manager/sync-groups';
@@ -60,21 +60,8 @@ describe('sync manager integrity', () => {
   }
 
   async function headers(): Promise<Record<string, string>> {
-    const { id } = await bff.manager.create({
-      userId: 'id-anna',
-      sid: null,
-      displayName: 'anna',
-      authTime: Math.floor(Date.now() / 1000),
-      auth: {
-        accessToken: 'eyJ-user-access-token',
-        refreshToken: 'r',
-        idToken: null,
-        accessTokenExpiresAt: Date.now() + 3_600_000,
-        username: 'anna',
-        roles: ['web:admin:sync-manager'],
-      },
-    });
-    return { ...SPA, cookie: `nova_session=${id}`, 'content-type': 'application/json' };
+    const session = await sessionHeaders(bff, { username: 'anna', roles: ['web:admin:sync-manager'] });
+    return { ...session, 'content-type': 'application/json' };
   }
 
   const mutate = async (procedure: string, input: unknown) =>

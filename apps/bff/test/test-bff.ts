@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AppOverrides } from '../src/app';
 import { MemorySessionStore } from '../src/session/memory-store';
 import type { SessionManager } from '../src/session/manager';
-import { testApp, testSessionManager } from './helpers';
+import { SPA, testApp, testSessionManager } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
@@ -68,4 +68,29 @@ export function withTestBff(options: TestBffOptions = {}): TestBff {
   afterAll(() => close());
   beforeEach(() => bff.api.reset());
   return bff;
+}
+
+/**
+ * The SPA's headers (its CSRF proof and the session cookie) for a session made directly in the BFF's
+ * store: a person with these roles, signed in `signedInSecondsAgo` seconds ago (default: now).
+ */
+export async function sessionHeaders(
+  bff: Pick<TestBff, 'manager'>,
+  who: { username: string; roles: string[]; displayName?: string; signedInSecondsAgo?: number },
+): Promise<Record<string, string>> {
+  const session = await bff.manager.create({
+    userId: `id-${who.username}`,
+    sid: null,
+    displayName: who.displayName ?? who.username,
+    authTime: Math.floor(Date.now() / 1000) - (who.signedInSecondsAgo ?? 0),
+    auth: {
+      accessToken: 'eyJ-user-access-token',
+      refreshToken: 'r',
+      idToken: null,
+      accessTokenExpiresAt: Date.now() + 3_600_000,
+      username: who.username,
+      roles: who.roles,
+    },
+  });
+  return { ...SPA, cookie: `nova_session=${session.id}` };
 }

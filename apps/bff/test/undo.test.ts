@@ -9,8 +9,8 @@ import { randomInt } from 'node:crypto';
 import { decide, procedureAccess } from '@nova/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../src/audit/log';
-import { SPA, sharedTestDatabase, type TrpcErrorBody } from './helpers';
-import { withTestBff } from './test-bff';
+import { sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { sessionHeaders, withTestBff } from './test-bff';
 
 const ADMIN = ['web:admin', 'web:admin:server-manager', 'web:admin:server-manager:achievement'];
 
@@ -37,24 +37,16 @@ describe('undo from the audit log', () => {
     input: unknown,
     who: { roles?: string[]; signedInSecondsAgo?: number } = {},
   ): Promise<{ status: number; body: Body }> {
-    const session = await bff.manager.create({
-      userId: 'id-anna',
-      sid: null,
+    const headers = await sessionHeaders(bff, {
+      username: 'anna',
       displayName: 'Anna',
-      authTime: Math.floor(Date.now() / 1000) - (who.signedInSecondsAgo ?? 0),
-      auth: {
-        accessToken: 'eyJ-user-access-token',
-        refreshToken: 'r',
-        idToken: null,
-        accessTokenExpiresAt: Date.now() + 3_600_000,
-        username: 'anna',
-        roles: who.roles ?? ADMIN,
-      },
+      roles: who.roles ?? ADMIN,
+      signedInSecondsAgo: who.signedInSecondsAgo ?? 0,
     });
     const response = await bff.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
-      headers: { ...SPA, cookie: `nova_session=${session.id}`, 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       payload: JSON.stringify(input),
     });
     return { status: response.statusCode, body: response.json<Body>() };
@@ -120,24 +112,10 @@ describe('undo from the audit log', () => {
     expect(chain, JSON.stringify(chain)).toMatchObject({ intact: true });
 
     // The export names the record an undo takes back, in its last column.
-    const session = await bff.manager.create({
-      userId: 'id-anna',
-      sid: null,
-      displayName: 'Anna',
-      authTime: Math.floor(Date.now() / 1000),
-      auth: {
-        accessToken: 'eyJ-user-access-token',
-        refreshToken: 'r',
-        idToken: null,
-        accessTokenExpiresAt: Date.now() + 3_600_000,
-        username: 'anna',
-        roles: ADMIN,
-      },
-    });
     const exported = await bff.app.inject({
       method: 'GET',
       url: `/export/audit-log.csv?target=${encodeURIComponent(`catalogue.achievements ${id}`)}`,
-      headers: { ...SPA, cookie: `nova_session=${session.id}` },
+      headers: await sessionHeaders(bff, { username: 'anna', displayName: 'Anna', roles: ADMIN }),
     });
     expect(exported.statusCode).toBe(200);
     const lines = exported.body

@@ -5,8 +5,8 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { SPA, sharedTestDatabase, type TrpcErrorBody } from './helpers';
-import { startTestBff, withTestBff, type TestBff } from './test-bff';
+import { sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { sessionHeaders, startTestBff, withTestBff, type TestBff } from './test-bff';
 
 const ROLES = ['web:admin:server-manager', 'web:admin:server-manager:achievement', 'web:admin:sync-manager'];
 
@@ -14,29 +14,14 @@ interface ReasonBody extends TrpcErrorBody {
   error: TrpcErrorBody['error'] & { data: TrpcErrorBody['error']['data'] & { reason: string | null } };
 }
 
-async function cookieFor(bff: TestBff, username: string): Promise<Record<string, string>> {
-  const session = await bff.manager.create({
-    userId: `id-${username}`,
-    sid: null,
-    displayName: username,
-    authTime: Math.floor(Date.now() / 1000),
-    auth: {
-      accessToken: 'eyJ-user-access-token',
-      refreshToken: 'r',
-      idToken: null,
-      accessTokenExpiresAt: Date.now() + 3_600_000,
-      username,
-      roles: ROLES,
-    },
-  });
-  return { ...SPA, cookie: `nova_session=${session.id}` };
-}
-
 async function mutate(bff: TestBff, procedure: string, input: unknown, username = 'carla') {
   return bff.app.inject({
     method: 'POST',
     url: `/trpc/${procedure}`,
-    headers: { ...(await cookieFor(bff, username)), 'content-type': 'application/json' },
+    headers: {
+      ...(await sessionHeaders(bff, { username, roles: ROLES })),
+      'content-type': 'application/json',
+    },
     payload: JSON.stringify(input),
   });
 }

@@ -5,60 +5,34 @@
  * killed instance; the survivor fails none).
  */
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SessionStore } from '../../src/session/types';
+import { startBffProcess } from '../bff-process';
 import { reportFigure } from '../figures';
 import { HttpBrowser, signIn } from '../http-browser';
 import { expireTokens, stackSessionStore } from '../session-tools';
 import { startStack, TEST_SESSION_SECRET, type Stack } from '../stack';
 import { SPA } from '../helpers';
 
-const BFF_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const BROWSERS = 12;
 
 const RATE_LIMIT_NAMESPACE = `nova-kill-test:${randomUUID()}:`;
 
-/** The real server (src/server.ts) as its own process, so that it can be killed. */
-async function startInstance(stack: Stack, index: number, redisUrl: string): Promise<ChildProcess> {
-  const url = stack.bffUrls[index] ?? '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: BFF_DIR,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      HOST: 'localhost',
-      PORT: new URL(url).port,
-      PUBLIC_URL: url,
-      OIDC_ISSUER: stack.idp.issuer,
-      GAME_API_URL: stack.gameApiUrl,
-      REDIS_URL: redisUrl,
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      DATABASE_URL: inject('databaseUrl'),
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_TRPC_PER_CLIENT: '1000000',
-      RATE_LIMIT_TRPC_PER_USER: '1000000',
-      RATE_LIMIT_AUTH_PER_CLIENT: '1000000',
-      // Apart from other test files' counts in the shared Redis; both instances count together.
-      RATE_LIMIT_NAMESPACE: RATE_LIMIT_NAMESPACE,
-    },
+/** The real server as its own process (so that it can be killed), on the stack's Redis and database. */
+function startInstance(stack: Stack, index: number, redisUrl: string): Promise<ChildProcess> {
+  return startBffProcess(stack.bffUrls[index] ?? '', {
+    OIDC_ISSUER: stack.idp.issuer,
+    GAME_API_URL: stack.gameApiUrl,
+    REDIS_URL: redisUrl,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    DATABASE_URL: inject('databaseUrl'),
+    RATE_LIMIT_TRPC_PER_CLIENT: '1000000',
+    RATE_LIMIT_TRPC_PER_USER: '1000000',
+    RATE_LIMIT_AUTH_PER_CLIENT: '1000000',
+    // Apart from other test files' counts in the shared Redis; both instances count together.
+    RATE_LIMIT_NAMESPACE: RATE_LIMIT_NAMESPACE,
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`BFF ${index} exited: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`BFF ${index} did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('security: two instances on Redis, one killed under load', () => {
