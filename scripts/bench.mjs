@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ROOT, buildMissing, freePort, startNode, stopAll, waitForHttp } from './lib/processes.mjs';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
+import { installDebianPackages, missingChromium } from './lib/system-packages.mjs';
 import {
   SPEED_BUDGETS,
   measureAuthCost,
@@ -23,6 +24,7 @@ const KB = 1024;
 const PUBLIC_BUDGET = 130 * KB;
 const ROUTE_BUDGET = 30 * KB;
 
+installDebianPackages(missingChromium());
 buildMissing(['web', 'bff', 'dev-idp', 'game-api-sim'], () => undefined);
 const dist = join(ROOT, 'apps/web/dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureKeycloak, KEYCLOAK_VERSION, missingKeycloakPackages } from './lib/keycloak.mjs';
 import { ROOT } from './lib/processes.mjs';
+import { installDebianPackages, missingChromium } from './lib/system-packages.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const timings = [];
@@ -21,26 +22,13 @@ function run(label, command, args, env = {}) {
   }
 }
 
-/**
- * Chromium and redis-server from Debian, and for Keycloak a JDK, Maven and unzip; installed when
- * missing and we may, else the exact command.
- */
+/** Chromium and redis-server from Debian, and for Keycloak a JDK, Maven and unzip. */
 function ensureSystemPackages() {
-  const missing = [];
+  const missing = [...missingChromium()];
   if (!only || only === 'keycloak') missing.push(...missingKeycloakPackages());
-  if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
   if (!['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((p) => existsSync(p)))
     missing.push('redis-server');
-  if (missing.length === 0) return;
-  const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
-  if (process.getuid?.() !== 0) {
-    console.error(
-      `Es fehlen Systempakete: ${missing.join(', ')}.\nBitte installieren mit:\n  sudo ${command}`,
-    );
-    process.exit(1);
-  }
-  console.log(`Installiere fehlende Systempakete: ${missing.join(', ')}`);
-  run('Systempakete', 'bash', ['-c', command], { DEBIAN_FRONTEND: 'noninteractive' });
+  installDebianPackages(missing);
 }
 
 ensureSystemPackages();
