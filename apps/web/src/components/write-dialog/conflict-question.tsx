@@ -1,0 +1,144 @@
+/**
+ * The conflict question of decision 046: the row changed (or went) since the dialog opened; what
+ * changed, and the choice between "Neu laden" and writing anyway.
+ */
+import type { FieldValues } from 'react-hook-form';
+import { AlertDialog } from '../ui/alert-dialog';
+import { Button } from '../ui/button';
+import { changedByText, differingFields } from './answers';
+import type { Phase } from './use-write-form';
+import type { WriteEditor } from './write-dialog';
+
+export function ConflictQuestion<Row extends { id: number }, V extends FieldValues>({
+  phase,
+  editor,
+  base,
+  mine,
+  onReload,
+  onForce,
+  onClose,
+  returnFocus,
+}: {
+  phase: Extract<Phase<Row>, { kind: 'conflict' }>;
+  editor: WriteEditor<Row, V>;
+  base: Row | null;
+  mine: V;
+  onReload: (current: Row) => void;
+  onForce: (current: Row) => void;
+  onClose: () => void;
+  returnFocus: () => void;
+}) {
+  const { conflict, op } = phase;
+  const current = conflict.current;
+  if (!current) {
+    return (
+      <AlertDialog open title="Eintrag wurde inzwischen gelöscht" cancel="Schließen" onCancel={onClose}>
+        <p>{changedByText(conflict, 'gelöscht')}</p>
+        <p>
+          {op === 'remove'
+            ? 'Er muss nicht mehr gelöscht werden.'
+            : 'Deine Änderung kann nicht mehr gespeichert werden.'}
+        </p>
+      </AlertDialog>
+    );
+  }
+  const show = editor.show ?? defaultShow;
+  const before = editor.valuesOf(base);
+  const now = editor.valuesOf(current);
+  const changed = differingFields(
+    before,
+    now,
+    editor.fields.map((field) => field.name),
+  );
+  return (
+    <AlertDialog
+      open
+      title="Eintrag wurde inzwischen geändert"
+      cancel="Neu laden"
+      onCancel={() => onReload(current)}
+      returnFocus={returnFocus}
+      actions={
+        <Button variant="danger" onClick={() => onForce(current)}>
+          {op === 'remove' ? 'Trotzdem löschen' : 'Trotzdem speichern'}
+        </Button>
+      }
+    >
+      <p>{changedByText(conflict, 'geändert')} Das war, nachdem du ihn geöffnet hast.</p>
+      {changed.length > 0 ? (
+        <ChangedFields
+          withMine={op === 'save'}
+          rows={changed.map((name) => ({
+            name,
+            label: editor.fields.find((field) => field.name === name)?.label ?? name,
+            before: show(name, before),
+            now: show(name, now),
+            mine: op === 'save' ? show(name, mine) : '',
+          }))}
+        />
+      ) : (
+        <p>Die Felder dieses Formulars sind unverändert.</p>
+      )}
+      <p>
+        „Neu laden“ übernimmt den gespeicherten Stand und behält deine Eingaben, wo sie nichts Gespeichertes
+        überschreiben.{' '}
+        {op === 'remove'
+          ? '„Trotzdem löschen“ löscht den Eintrag mit dem neuen Stand.'
+          : '„Trotzdem speichern“ überschreibt den gespeicherten Stand mit deiner Eingabe.'}
+      </p>
+    </AlertDialog>
+  );
+}
+
+/** The fields that changed since the dialog opened: then, now, and (saving) what I typed. */
+function ChangedFields({
+  rows,
+  withMine,
+}: {
+  rows: { name: string; label: string; before: string; now: string; mine: string }[];
+  withMine: boolean;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Was sich geändert hat</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="py-1 pr-3">
+              Feld
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Beim Öffnen
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Jetzt gespeichert
+            </th>
+            {withMine && (
+              <th scope="col" className="py-1">
+                Deine Eingabe
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name} className="border-t border-slate-200 dark:border-slate-700">
+              <th scope="row" className="py-1 pr-3 font-medium">
+                {row.label}
+              </th>
+              <td className="py-1 pr-3">{row.before}</td>
+              <td className="py-1 pr-3">{row.now}</td>
+              {withMine && <td className="py-1">{row.mine}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function defaultShow(field: string, values: Record<string, unknown>): string {
+  const value = values[field];
+  if (value === undefined || value === null || value === '') return '–';
+  if (Array.isArray(value)) return value.length === 0 ? '–' : value.join(', ');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
