@@ -7,11 +7,13 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { assets } from '../../../config/assets';
-import { trpc } from '../../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { failureStatus } from '../../../components/failure-status';
 import { ForeignBanner } from '../components/foreign-banner';
 import { ProfileTabs } from '../components/profile-tabs';
 import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';
+
+type Profile = RouterOutputs['player']['profile'];
 
 /** Doc 2 "Player profile". */
 export function ProfilePage() {
@@ -41,6 +43,23 @@ export function ProfilePage() {
   }
 
   const p = query.data;
+  return (
+    <section>
+      <title>{`${p.username} – Nova Legacy`}</title>
+      <ForeignBanner />
+      <ProfileSummary profile={p} />
+
+      <div className="mt-8">
+        <ProfileTabs userId={userId} />
+      </div>
+
+      <MovementStats movement={p.movement} />
+    </section>
+  );
+}
+
+/** The avatar, the name, the figures and the three bars. */
+function ProfileSummary({ profile: p }: { profile: Profile }) {
   const stats: [string, string][] = [
     ['Prestige', formatNumber(p.prestige)],
     ['Level', formatNumber(p.level)],
@@ -49,70 +68,66 @@ export function ProfilePage() {
     ['Geschlecht', p.gender],
   ];
   return (
-    <section>
-      <title>{`${p.username} – Nova Legacy`}</title>
-      <ForeignBanner />
-      <Card className="flex flex-col gap-6 md:flex-row">
-        <FallbackImage
-          src={p.avatarSkinId === null ? assets.placeholder.avatar : assets.avatar(p.avatarSkinId)}
-          fallback={
-            p.avatarSkinId === null ? assets.placeholder.avatar : assets.placeholder.avatarFor(p.avatarSkinId)
-          }
-          alt={`Avatar von ${p.username}`}
-          className="size-32 self-center rounded-full bg-slate-100 object-cover md:self-start dark:bg-slate-800"
-        />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-3xl font-bold break-words">{p.username}</h1>
-            {p.adminUrl && (
-              <ExternalLink href={p.adminUrl} className={buttonClass('secondary')}>
-                Benutzer administrieren
-              </ExternalLink>
-            )}
-          </div>
-          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            {stats.map(([label, value]) => (
-              <div key={label} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
-                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
-                  {label}
-                </dt>
-                <dd className="text-lg font-semibold tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <div className="mt-6 grid gap-4 md:grid-cols-3">
-            <ProgressBar
-              label="Erfahrung"
-              value={p.exp}
-              max={p.expMax}
-              valueText={`${Math.round(p.exp)} / ${p.expMax}`}
-            />
-            <ProgressBar label="Hunger" value={p.hunger} max={100} valueText={`${p.hunger} %`} tone="amber" />
-            <ProgressBar label="Durst" value={p.thirst} max={100} valueText={`${p.thirst} %`} tone="sky" />
-          </div>
+    <Card className="flex flex-col gap-6 md:flex-row">
+      <FallbackImage
+        src={p.avatarSkinId === null ? assets.placeholder.avatar : assets.avatar(p.avatarSkinId)}
+        fallback={
+          p.avatarSkinId === null ? assets.placeholder.avatar : assets.placeholder.avatarFor(p.avatarSkinId)
+        }
+        alt={`Avatar von ${p.username}`}
+        className="size-32 self-center rounded-full bg-slate-100 object-cover md:self-start dark:bg-slate-800"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl font-bold break-words">{p.username}</h1>
+          {p.adminUrl && (
+            <ExternalLink href={p.adminUrl} className={buttonClass('secondary')}>
+              Benutzer administrieren
+            </ExternalLink>
+          )}
         </div>
-      </Card>
-
-      <div className="mt-8">
-        <ProfileTabs userId={userId} />
-      </div>
-
-      <Card className="mt-8">
-        <h2 className="text-lg font-semibold">Bewegungsstatistik</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Zurückgelegte Strecken, in 10.000 Spieleinheiten
-        </p>
-        <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
-          {(Object.keys(MOVEMENT_LABELS) as (keyof typeof MOVEMENT_LABELS)[]).map((key) => (
-            <div key={key} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {stats.map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
-                {MOVEMENT_LABELS[key]}
+                {label}
               </dt>
-              <dd className="text-lg font-semibold tabular-nums">{formatNumber(p.movement[key])}</dd>
+              <dd className="text-lg font-semibold tabular-nums">{value}</dd>
             </div>
           ))}
         </dl>
-      </Card>
-    </section>
+        <div className="mt-6 grid gap-4 md:grid-cols-3">
+          <ProgressBar
+            label="Erfahrung"
+            value={p.exp}
+            max={p.expMax}
+            valueText={`${Math.round(p.exp)} / ${p.expMax}`}
+          />
+          <ProgressBar label="Hunger" value={p.hunger} max={100} valueText={`${p.hunger} %`} tone="amber" />
+          <ProgressBar label="Durst" value={p.thirst} max={100} valueText={`${p.thirst} %`} tone="sky" />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function MovementStats({ movement }: { movement: Profile['movement'] }) {
+  return (
+    <Card className="mt-8">
+      <h2 className="text-lg font-semibold">Bewegungsstatistik</h2>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Zurückgelegte Strecken, in 10.000 Spieleinheiten
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
+        {(Object.keys(MOVEMENT_LABELS) as (keyof typeof MOVEMENT_LABELS)[]).map((key) => (
+          <div key={key} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
+              {MOVEMENT_LABELS[key]}
+            </dt>
+            <dd className="text-lg font-semibold tabular-nums">{formatNumber(movement[key])}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
   );
 }
