@@ -125,9 +125,9 @@ test('a public page loads no tRPC React layer, and a legal text comes as markup,
   }
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
-  // Decision 050: tRPC's React hooks are the Control Panel's (lib/trpc.tsx); decision 042: the legal
-  // texts' code is not loaded.
-  expect(scripts.filter((s) => /\/(trpc|terms-text|imprint-text)-/.test(s))).toEqual([]);
+  // Decision 050: tRPC's React hooks are the Control Panel's (lib/trpc.tsx), and the tRPC client
+  // comes with the first call (lib/bff-client.ts); decision 042: the legal texts' code is not loaded.
+  expect(scripts.filter((s) => /\/(trpc|bff-client|terms-text|imprint-text)-/.test(s))).toEqual([]);
   // The kept markup is the whole text: its sections and anchors are there.
   await page.goto('/termsOfUse#cookies');
   await hydrated(page);
@@ -136,6 +136,27 @@ test('a public page loads no tRPC React layer, and a legal text comes as markup,
     page.getByRole('heading', { level: 2, name: 'Datenschutzerklärung', exact: true }),
   ).toBeVisible();
   expect(scripts.filter((s) => /\/terms-text-/.test(s))).toEqual([]);
+});
+
+test('the tRPC client is a chunk of its own: a page the SPA renders itself loads it and asks the BFF', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/home');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /\/bff-client-/.test(s))).toEqual([]);
+  // The start page carries no toplist: opened inside the SPA, the toplist asks the BFF for it.
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/trpc/toplist.get');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Toplist', exact: true }).click();
+  await asked;
+  await expect(
+    page.getByRole('table', { name: 'Meisten Verbrechen' }).locator('tbody tr').first(),
+  ).toBeVisible();
+  expect(scripts.filter((s) => /\/bff-client-/.test(s))).toHaveLength(1);
 });
 
 test('a legal text opened inside the SPA loads its code and shows the whole text', async ({ page }) => {

@@ -86,6 +86,21 @@ describe('the page state hand-over', () => {
     expect(answer).toHaveBeenCalledWith('toplist.get', undefined);
   });
 
+  it('loads the tRPC client with the first call: a page with fresh data never loads it', async () => {
+    const answer = vi.fn<Answer>(() => Promise.resolve(toplist));
+    const loadClient = vi.fn(() => Promise.resolve(clientFor(answer)));
+    const now = Date.now();
+    const fresh = createQueryClient(loadClient);
+    hydratePage(fresh, serverSlot(now));
+    await fresh.query(publicQueries.toplist);
+    expect(loadClient).not.toHaveBeenCalled();
+    const stale = createQueryClient(loadClient);
+    hydratePage(stale, serverSlot(now, now - 31_000));
+    await stale.query(publicQueries.toplist);
+    expect(loadClient).toHaveBeenCalledTimes(1);
+    expect(answer).toHaveBeenCalledWith('toplist.get', undefined);
+  });
+
   it('ignores a slot of another shape (the page then asks for its data)', () => {
     const client = createQueryClient(clientFor(() => Promise.reject(new Error('unused'))));
     expect(hydratePage(client, null)).toBeNull();

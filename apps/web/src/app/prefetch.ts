@@ -7,6 +7,7 @@
  */
 import { paths } from '../config/paths';
 import { initialMe } from '../config/public-config';
+import { loadBffClient } from '../lib/query-client';
 import { preloadRoute } from './router';
 
 const started = new Set<string>();
@@ -17,6 +18,8 @@ export function prefetchRoute(pathname: string): void {
   if (started.has(key)) return;
   started.add(key);
   preloadRoute(key, true);
+  // A page the SPA renders itself may ask the BFF: the client's code loads beside the page's.
+  void loadBffClient().catch(() => undefined);
 }
 
 function onIntent(event: Event): void {

@@ -2,38 +2,35 @@
  * The SPA's one data layer (decision 050): TanStack Query over one tRPC client, for public pages and
  * the Control Panel alike (the Control Panel's hooks, lib/trpc.tsx, use the same client and cache).
  * What a public page needs is here, with plain TanStack Query options, so the public bundle does
- * without tRPC's React layer.
+ * without tRPC's React layer, and without its client until the first call.
  */
 import type { AppRouter } from '@nova/bff';
 import type { Me } from '@nova/contracts';
 import { QueryClient, queryOptions, type QueryFunction } from '@tanstack/react-query';
-import { createTRPCUntypedClient, httpBatchLink, type TRPCUntypedClient } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
+import type { BffClient } from './bff-client';
 import { classifyError } from './errors';
 
 type Outputs = inferRouterOutputs<AppRouter>;
-export type BffClient = TRPCUntypedClient<AppRouter>;
 
-/** The page's tRPC client. Same-origin only; `X-CSRF: 1` proves the request comes from this SPA (ARCHITECTURE §5). */
-export const bffClient: BffClient = createTRPCUntypedClient<AppRouter>({
-  links: [
-    httpBatchLink({
-      url: '/trpc',
-      maxURLLength: 4000,
-      headers: () => ({ 'x-csrf': '1' }),
-      fetch: (url, options) => fetch(url, { ...options, credentials: 'same-origin' }),
-    }),
-  ],
-});
+/**
+ * The page's tRPC client (lib/bff-client.ts), loaded with the first call: a public page shows the
+ * data the server rendered it with and asks nothing, so its entry does without the client's code.
+ */
+export async function loadBffClient(): Promise<BffClient> {
+  const { bffClient } = await import('./bff-client');
+  return bffClient;
+}
 
 /**
  * TanStack Query's default query function (its "default query function" pattern): a query keyed
  * as tRPC's React hooks key theirs (`[path, { input?, type: 'query' }]`) asks that procedure.
  */
-export function procedureQueryFn(client: BffClient): QueryFunction {
-  return ({ queryKey, signal }) => {
+export function procedureQueryFn(client: BffClient | (() => Promise<BffClient>)): QueryFunction {
+  return async ({ queryKey, signal }) => {
     const [path, options] = queryKey as [string[], { input?: unknown } | undefined];
-    return client.query(path.join('.'), options?.input, { signal });
+    const trpc = typeof client === 'function' ? await client() : client;
+    return trpc.query(path.join('.'), options?.input, { signal });
   };
 }
 
@@ -64,7 +61,9 @@ export const publicQueries = {
  * any call means the session ended: `session.me` is asked again, and the access gate then sends the
  * user to the sign-in.
  */
-export function createQueryClient(client: BffClient = bffClient): QueryClient {
+export function createQueryClient(
+  client: BffClient | (() => Promise<BffClient>) = loadBffClient,
+): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     defaultOptions: {
       queries: {

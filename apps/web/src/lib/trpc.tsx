@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { ReactNode } from 'react';
-import { bffClient } from './query-client';
+import { bffClient } from './bff-client';
 
 /** tRPC's React hooks for the Control Panel, over the page's one client and query cache (decision 050). */
 export const trpc = createTRPCReact<AppRouter>();
