@@ -76,6 +76,19 @@ describe('public response cache', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('keeps an answer whose first caller got it compressed, and answers 304 to a hit', async () => {
+    api.on('GET', 'toplist', { body: toplist });
+    const br = await get('/trpc/toplist.get', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const plain = await get('/trpc/toplist.get');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toBe(br.headers.etag);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const notModified = await get('/trpc/toplist.get', { 'if-none-match': String(plain.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+    expect(api.requests.filter((r) => r.path === 'toplist')).toHaveLength(1);
+  });
+
   it('caches a batch of public procedures by its URL and expires it after the lifetime', async () => {
     api.on('GET', 'toplist', { body: toplist });
     api.on('GET', 'calendar', { body: [] });

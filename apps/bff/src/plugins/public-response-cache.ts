@@ -1,9 +1,10 @@
 /**
  * Public procedures without input (toplist, calendar) answered from memory for their cache lifetime:
- * two hooks of the tRPC scope. A hit is sent before rate limits, session lookup and tRPC run; the
- * security headers, @fastify/etag and @fastify/compress treat it like any other answer.
+ * hooks of the tRPC scope. A hit is sent before rate limits, session lookup and tRPC run; the
+ * security headers, @fastify/etag and @fastify/compress treat it like any other answer. The entry
+ * keeps the ETag @fastify/etag gave the answer, so the plugin does not hash the same bytes per hit.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { csrfProblem } from '../trpc/request-auth';
 
 export interface PublicResponseCacheOptions {
@@ -21,9 +22,13 @@ const MAX_ENTRIES = 32;
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The URL under which this answer is kept, once it is known to be one to keep. */
     publicCacheKey?: string;
   }
 }
+
+/** The hook to add after @fastify/etag's: it keeps the answer with its ETag. */
+export type KeepHook = onSendHookHandler;
 
 /** True when the batch input names no input for any call (`{}` or `{"0":{}}` …). */
 function inputIsEmpty(raw: string | null): boolean {
@@ -43,21 +48,19 @@ function inputIsEmpty(raw: string | null): boolean {
 
 /**
  * Registers the hooks in the given (tRPC) scope: the onRequest hook before the scope's others, the
- * onSend hook after the one that makes tRPC's answer a Buffer.
+ * onSend hook after the one that makes tRPC's answer a Buffer. Returns the hook that keeps the
+ * answer, for the caller to add after @fastify/etag.
  */
-export function publicResponseCache(app: FastifyInstance, options: PublicResponseCacheOptions): void {
+export function publicResponseCache(app: FastifyInstance, options: PublicResponseCacheOptions): KeepHook {
   const now = options.now ?? Date.now;
   const maxAge = Math.max(0, Math.floor(options.ttlMs / 1000));
   const cacheControl = `public, max-age=${maxAge}, s-maxage=${maxAge}, stale-while-revalidate=${maxAge}`;
   const procedures = new Set(options.procedures);
-  const entries = new Map<string, { expiresAt: number; body: Buffer }>();
+  const entries = new Map<string, { expiresAt: number; body: Buffer; etag: string | undefined }>();
   const base = `${options.prefix}/`;
 
   /** The cache key of a request this cache may answer (its URL), else null. */
   const keyOf = (request: FastifyRequest): string | null => {
-    if (request.method !== 'GET' || request.headers.authorization !== undefined) return null;
-    // A cached answer still needs what the tRPC endpoint demands of a browser request.
-    if (csrfProblem(request, options.publicUrl) !== null) return null;
     const url = request.url;
     if (!url.startsWith(base)) return null;
     const query = url.indexOf('?');
@@ -77,34 +80,51 @@ export function publicResponseCache(app: FastifyInstance, options: PublicRespons
   };
 
   app.addHook('onRequest', (request, reply, done) => {
-    const key = keyOf(request);
-    if (key === null) {
+    // A cached answer still needs what the tRPC endpoint demands of a browser request.
+    if (
+      request.method !== 'GET' ||
+      request.headers.authorization !== undefined ||
+      csrfProblem(request, options.publicUrl) !== null
+    ) {
       done();
       return;
     }
-    const entry = entries.get(key);
+    // Only URLs that passed keyOf are ever kept, so a hit needs no second look at the URL.
+    const entry = entries.get(request.url);
     if (entry && entry.expiresAt > now()) {
+      if (entry.etag !== undefined) reply.header('etag', entry.etag);
       // Answered here: without done(), no later onRequest hook and no handler runs.
       void reply.header('cache-control', cacheControl).type('application/json').send(entry.body);
       return;
     }
-    request.publicCacheKey = key;
+    const key = keyOf(request);
+    if (key !== null) request.publicCacheKey = key;
     done();
   });
 
+  const keepable = (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+    request.publicCacheKey !== undefined &&
+    Buffer.isBuffer(payload) &&
+    reply.statusCode === 200 &&
+    !reply.hasHeader('set-cookie');
+
   app.addHook('onSend', (request, reply, payload, done) => {
-    const key = request.publicCacheKey;
-    if (
-      key !== undefined &&
-      Buffer.isBuffer(payload) &&
-      reply.statusCode === 200 &&
-      !reply.hasHeader('set-cookie')
-    ) {
-      const oldest = entries.keys().next();
-      if (entries.size >= MAX_ENTRIES && !entries.has(key) && !oldest.done) entries.delete(oldest.value);
-      entries.set(key, { expiresAt: now() + options.ttlMs, body: payload });
-      reply.header('cache-control', cacheControl);
-    }
+    if (keepable(request, reply, payload)) reply.header('cache-control', cacheControl);
     done(null, payload);
   });
+
+  return (request, reply, payload, done) => {
+    const key = request.publicCacheKey;
+    if (key !== undefined && keepable(request, reply, payload)) {
+      const oldest = entries.keys().next();
+      if (entries.size >= MAX_ENTRIES && !entries.has(key) && !oldest.done) entries.delete(oldest.value);
+      const etag = reply.getHeader('etag');
+      entries.set(key, {
+        expiresAt: now() + options.ttlMs,
+        body: payload as Buffer,
+        etag: typeof etag === 'string' ? etag : undefined,
+      });
+    }
+    done(null, payload);
+  };
 }

@@ -30,7 +30,7 @@ export async function trpcApi(app: FastifyInstance, { env, services, limits }: T
   // Hooks run in the order added. tRPC's answer becomes a Buffer before the cache and ETag see it;
   // hits of the public answer cache are sent before the rate limits and the session lookup.
   app.addHook('onSend', wholeAnswer);
-  publicResponseCache(app, {
+  const keepPublicAnswer = publicResponseCache(app, {
     prefix: '/trpc',
     procedures: PUBLIC_PROCEDURES,
     ttlMs: env.gameApi.publicCacheSeconds * 1000,
@@ -55,6 +55,8 @@ export async function trpcApi(app: FastifyInstance, { env, services, limits }: T
     done(null, payload);
   });
   await app.register(etag);
+  // After the ETag is set: the kept answer carries it, and hits are not hashed again.
+  app.addHook('onSend', keepPublicAnswer);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: trpcOptions(app, env, services),
