@@ -6,7 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AuditLog } from './audit/log';
 import { authScope } from './auth/plugin';
 import type { Database } from './db/database';
@@ -49,7 +49,8 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     logger:
       overrides.logger ??
       loggerOptions({ level: env.logLevel, format: env.logFormat, stream: overrides.logStream }),
-    disableRequestLogging: env.logFormat === 'pretty',
+    // The readable log writes its own request lines.
+    logController: new LogController({ disableRequestLogging: env.logFormat === 'pretty' }),
     trustProxy: trustProxyOption(env.trustProxy),
     // tRPC batches name their procedures in one path segment ("session.me,player.profile").
     routerOptions: { maxParamLength: 1000 },
