@@ -7,7 +7,7 @@ import { CATALOGUES, CATALOGUE_KEYS, type CatalogueField, type CatalogueKey } fr
 import { formatNumber } from './format';
 import { optionLabel, PLATFORM_LABELS, type Platform } from './options';
 import { ROUTES, cataloguePath } from './routes';
-import { SYNC_MANAGER_TEXTS } from './sync';
+import { SYNC_MANAGER_TEXTS } from './sync-manager';
 
 export type AuditOutcomeKey = 'success' | 'refused' | 'failed' | 'pending' | 'unknown';
 

@@ -21,6 +21,7 @@ export * from './toplist';
 export * from './weapon-skills';
 export * from './messages';
 export * from './sync';
+export * from './sync-manager';
 export * from './audit';
 export * from './sign-in-method';
 export * from './vehicle-models';

@@ -1,6 +1,6 @@
 /**
- * Account synchronisation and sync manager: the spec's texts (doc 2 §2, §4, §8, kept verbatim,
- * including its typos "Verknüfpte" and "Sync Object wurde gelöscht") and the linkable platforms.
+ * Account synchronisation: the spec's texts (doc 2 §2, §4, kept verbatim) and the linkable platforms.
+ * The sync manager's texts are in sync-manager.ts, so neither screen's code carries the other's.
  */
 import type { Platform } from './options';
 
@@ -43,41 +43,4 @@ export const SYNC_TEXTS = {
   /** Production without a Discord OAuth configuration. */
   discordUnavailable:
     'Die Verknüpfung mit Discord ist auf diesem Server derzeit nicht eingerichtet. Bitte wende dich an das Team.',
-} as const;
-
-export const SYNC_MANAGER_TEXTS = {
-  tabGroups: 'Sync Groups',
-  tabObjects: 'Sync Objects',
-  objectsTitle: 'Sync Objects',
-  addObject: 'Neues Sync Objekt hinzufügen',
-  addGroup: 'Neue Sync Gruppe hinzufügen',
-  all: 'All',
-  noObjects: 'Keine Sync Objekte vorhanden',
-  noGroups: 'Keine Sync Gruppen vorhanden',
-  objectsLoadFailed: 'Sync Objekte konnten nicht geladen werden',
-  linkedGroupsLoadFailed: 'Verknüfpte Sync Gruppen konnten nicht geladen werden',
-  objectUpdated: 'Sync Objekt wurde bearbeitet',
-  objectCreated: 'Sync Objekt wurde erstellt',
-  objectDeleted: 'Sync Object wurde gelöscht',
-  objectUpdateFailed: 'Das Sync Objekt konnte nicht bearbeitet werden.',
-  objectCreateFailed: 'Das Sync Objekt konnte nicht erstellt werden.',
-  objectDeleteFailed: 'Das Sync Object konnte nicht gelöscht werden.',
-  groupsLoadFailed: 'Sync Gruppen konnten nicht geladen werden',
-  groupUpdated: 'Sync Gruppe wurde bearbeitet',
-  groupCreated: 'Sync Gruppe wurde erstellt',
-  groupDeleted: 'Sync Gruppe wurde gelöscht',
-  groupUpdateFailed: 'Die Sync Gruppe konnte nicht bearbeitet werden.',
-  groupCreateFailed: 'Die Sync Gruppe konnte nicht erstellt werden.',
-  groupDeleteFailed: 'Die Sync Gruppe konnte nicht gelöscht werden.',
-  columns: {
-    plattform: 'Plattform',
-    externalId: 'Externe ID',
-    description: 'Beschreibung',
-    syncGroup: 'Sync Group',
-    name: 'Name',
-    keycloakName: 'Keycloak Gruppe',
-    linkedObjects: 'Verknüpfte Sync Objekte',
-  },
-  save: 'Speichern',
-  remove: 'Löschen',
 } as const;
