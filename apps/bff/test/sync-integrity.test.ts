@@ -123,6 +123,13 @@ describe('sync manager integrity', () => {
     expect(await fieldErrors('syncManager.objects.update', update('6'))).toBe('gespeichert');
   });
 
+  it('reads the list once for a create: for the duplicate check and for the ids before the write', async () => {
+    const before = bff.api.requests.length;
+    expect(await fieldErrors('syncManager.objects.create', object('forum', '77'))).toBe('gespeichert');
+    const calls = bff.api.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(calls).toEqual(['GET sync-manager/sync-objects', 'POST sync-manager/sync-objects']);
+  });
+
   const group = (name: string, keycloakName: string | null = null, syncObjects: { id: number }[] = []) => ({
     values: { name, keycloakName, syncObjects },
   });

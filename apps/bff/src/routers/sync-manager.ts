@@ -23,7 +23,7 @@ import {
 } from '@nova/contracts';
 import { audited, type RelatedChange } from '../audit/audited';
 import { idempotent } from '../audit/idempotency';
-import { idsBeforeCreate, readBackOf } from '../audit/outcome';
+import { readBackOf } from '../audit/outcome';
 import { requireStepUp } from '../auth/step-up';
 import { checkGroup, checkObject } from '../sync/integrity';
 import { syncGroups, syncObjects, type AdminCall } from '../sync/sync-manager';
@@ -42,10 +42,10 @@ interface Calls<Row extends { id: number }, Values> {
   update(call: AdminCall, id: number, values: Values): Promise<Row | null>;
   remove(call: AdminCall, id: number): Promise<{ id: number }>;
   /**
-   * The rules that need the game API's data (sync/integrity.ts), before anything is recorded: a
+   * The rules that need the game API's list (sync/integrity.ts), before anything is recorded: a
    * field error, or the other targets the write changes.
    */
-  check(call: AdminCall, values: Values, id: number | null): Promise<RelatedChange[]>;
+  check(rows: readonly Row[], values: Values, id: number | null): RelatedChange[];
 }
 
 /**
@@ -72,8 +72,10 @@ function writes<Row extends { id: number }, Values>(
       .output(schemas.item.nullable())
       .mutation(({ ctx, input }) =>
         idempotent(ctx, `${procedures}.create`, input.idempotencyKey, async () => {
-          const related = await calls.check(ctx.call, input.values, null);
-          const idsBefore = await idsBeforeCreate(() => calls.list(ctx.call));
+          // One list for both: the rules, and the ids the read-back tells a new row from.
+          const rows = await calls.list(ctx.call);
+          const related = calls.check(rows, input.values, null);
+          const idsBefore = new Set(rows.map((row) => row.id));
           return audited(ctx, {
             action: `${procedures}.create`,
             target: { type, id: null },
@@ -94,7 +96,7 @@ function writes<Row extends { id: number }, Values>(
           action: `${procedures}.update`,
           target: { type, id: input.id },
           sent: input.values,
-          related: await calls.check(ctx.call, input.values, input.id),
+          related: calls.check(await calls.list(ctx.call), input.values, input.id),
           condition: {
             expected: input.expected,
             force: input.force,

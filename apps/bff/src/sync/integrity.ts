@@ -5,7 +5,7 @@
  * The formats of single fields are the input schema's (@nova/contracts sync.ts).
  */
 import { fieldError } from '../trpc/errors';
-import { syncGroups, syncObjects, type AdminCall, type SyncGroupRow } from './sync-manager';
+import type { SyncGroupRow, SyncObjectRow } from './sync-manager';
 import type { RelatedChange } from '../audit/audited';
 
 export const DUPLICATE_EXTERNAL_ID = (description: string) =>
@@ -16,15 +16,15 @@ const sameName = (a: string, b: string) =>
   a.normalize('NFC').trim().toLocaleLowerCase('de') === b.normalize('NFC').trim().toLocaleLowerCase('de');
 
 /**
- * Refuses an object whose platform and external id another object (not `id`) already has; an
- * object's write changes no other target.
+ * Refuses an object whose platform and external id another object (not `id`) of the list already
+ * has; an object's write changes no other target.
  */
-export async function checkObject(
-  call: AdminCall,
+export function checkObject(
+  objects: readonly SyncObjectRow[],
   values: { plattform: string; externalId: string },
   id: number | null,
-): Promise<RelatedChange[]> {
-  const taken = (await syncObjects.list(call)).find(
+): RelatedChange[] {
+  const taken = objects.find(
     (o) =>
       o.id !== id && o.plattform === values.plattform && o.externalId.trim() === values.externalId.trim(),
   );
@@ -33,15 +33,14 @@ export async function checkObject(
 }
 
 /**
- * Refuses a group name another group (not `id`) has; returns the other groups the write takes
- * objects from, each with its state before and after, for the audit (one record per group).
+ * Refuses a group name another group (not `id`) of the list has; returns the other groups the write
+ * takes objects from, each with its state before and after, for the audit (one record per group).
  */
-export async function checkGroup(
-  call: AdminCall,
+export function checkGroup(
+  groups: readonly SyncGroupRow[],
   values: { name: string; syncObjects: { id: number }[] },
   id: number | null,
-): Promise<RelatedChange[]> {
-  const groups = await syncGroups.list(call);
+): RelatedChange[] {
   if (groups.some((g) => g.id !== id && sameName(g.name, values.name))) {
     throw fieldError('name', DUPLICATE_GROUP_NAME);
   }
