@@ -131,6 +131,33 @@ describe('security: step-up without gaps, machine clients in their place', () =>
     }
   });
 
+  it.each(machines)(
+    'a machine client $name with every admin role cannot undo a change',
+    async ({ claims }) => {
+      const roles = ['web:admin', 'web:admin:server-manager', 'web:admin:server-manager:wanted'];
+      const undo = async (token: string) =>
+        call(target, 'audit.undo', {
+          input: { recordId: 1 },
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const before = target.api.requests.length;
+      const machine = await undo(
+        await personToken({
+          ...claims,
+          auth_time: nowSeconds(),
+          resource_access: { [CLIENT_ID]: { roles } },
+        }),
+      );
+      expect(machine.statusCode).toBe(403);
+      expect(target.api.requests.length).toBe(before);
+      // A person with the same roles passes the policy (the record does not exist).
+      const person = await undo(
+        await personToken({ auth_time: nowSeconds(), resource_access: { [CLIENT_ID]: { roles } } }),
+      );
+      expect(person.statusCode).not.toBe(403);
+    },
+  );
+
   it("a person's token without a machine marker still reads player data (so the refusals can fail)", async () => {
     const response = await call(target, 'player.bankAccounts', {
       input: { userId: 'some-player' },
