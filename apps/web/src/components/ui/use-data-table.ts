@@ -66,6 +66,23 @@ function searchAndSort<T>(data: T[], columns: ColumnDef<T>[], state: GridState) 
   return { needle, rows };
 }
 
+/**
+ * Where a row shows in the grid: the page it is on under the grid's search, sort and page size;
+ * when the search hides it, the search is cleared. Null when the row is not in the data at all.
+ */
+export function placeOfRow<T>(
+  data: T[],
+  columns: ColumnDef<T>[],
+  state: GridState,
+  isRow: (row: T) => boolean,
+): Pick<GridState, 'page' | 'search'> | null {
+  for (const search of state.search ? [state.search, ''] : ['']) {
+    const index = searchAndSort(data, columns, { ...state, search }).rows.findIndex(isRow);
+    if (index >= 0) return { page: Math.floor(index / state.pageSize) + 1, search };
+  }
+  return null;
+}
+
 export function useDataTable<T>({
   data,
   columns,

@@ -15,12 +15,13 @@ import { useSearchParams } from 'react-router-dom';
 import { failureStatus } from '../../components/failure-status';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { useGridState } from '../../components/ui/grid-state';
+import { readGrid, useGridState, writeGrid } from '../../components/ui/grid-state';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FallbackImage } from '../../components/ui/fallback-image';
 import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
+import { placeOfRow } from '../../components/ui/use-data-table';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { assets } from '../../config/assets';
 import { useWriteDialog } from '../../lib/write-dialog';
@@ -43,8 +44,12 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
   // again with what was typed.
   const dialog = useWriteDialog<CatalogueRow, FormValues>(`catalogue:${catalogueKey}`, isFormValues);
 
+  const columns = useMemo(() => columnsOf(catalogue), [catalogue]);
+
   // A link from the audit log names a row to open (`?bearbeiten=26`); it opens once, then the
-  // parameter goes, so reload and back do not open it again. A row that is gone opens nothing.
+  // parameter goes, so reload and back do not open it again. The grid turns to the row's page
+  // (clearing a search that hides it), so it is in view when the dialog closes. A row that is
+  // gone opens nothing.
   const [params, setParams] = useSearchParams();
   const editId = params.get(CATALOGUE_EDIT_PARAM);
   const rows = list.data;
@@ -53,19 +58,20 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
   useEffect(() => {
     if (editId === null || !rows || openedFor.current === editId) return;
     openedFor.current = editId;
-    const row = rows.find((candidate) => String(candidate.id) === editId);
+    const isRow = (candidate: CatalogueRow) => String(candidate.id) === editId;
+    const row = rows.find(isRow);
     if (row) openEdit(row);
     setParams(
       (current) => {
-        const copy = new URLSearchParams(current);
+        const state = readGrid(current);
+        const place = row ? placeOfRow(rows, columns, state, isRow) : null;
+        const copy = place ? writeGrid(current, { ...state, ...place }) : new URLSearchParams(current);
         copy.delete(CATALOGUE_EDIT_PARAM);
         return copy;
       },
       { replace: true },
     );
-  }, [editId, rows, openEdit, setParams]);
-
-  const columns = useMemo(() => columnsOf(catalogue), [catalogue]);
+  }, [editId, rows, openEdit, setParams, columns]);
 
   const done = (text: string) => notice.show({ tone: 'success', text });
 

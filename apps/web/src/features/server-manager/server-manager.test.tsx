@@ -169,6 +169,33 @@ describe('a catalogue screen with the write dialog', () => {
     expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Erste Schritte');
   });
 
+  it('turns the grid to the linked row, clearing a search that hides it', async () => {
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      ...ROW,
+      id: i + 1,
+      name: `Eintrag ${String(i + 1).padStart(2, '0')}`,
+    }));
+    answer.mockImplementation((path) =>
+      path === 'catalogue.achievements.list'
+        ? Promise.resolve(rows)
+        : Promise.reject(new Error(`unexpected call ${path}`)),
+    );
+    renderWithBff(
+      <MemoryRouter initialEntries={['/?suche=Eintrag+0&sortierung=-name&bearbeiten=12']}>
+        <CataloguePage catalogueKey="achievements" />
+      </MemoryRouter>,
+      answer,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Eintrag 12');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schließen' }));
+    // Sorted by name, descending: 45 … 26 on page 1, 25 … 6 on page 2; the search is gone.
+    expect(await screen.findByRole('button', { name: 'Achievement 12 bearbeiten' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Seite 2' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Achievement 5 bearbeiten' })).toBeNull();
+  });
+
   it('sends the typed values, empty numbers as 0, and reports success', async () => {
     renderScreen((path, input) => Promise.resolve({ path, input }));
     await userEvent.click(await screen.findByRole('button', { name: 'Achievement hinzufügen' }));
