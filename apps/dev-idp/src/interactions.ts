@@ -33,111 +33,17 @@ export function validateNewPassword(password: string, confirmation: string): str
 }
 
 export function createInteractionHandler(deps: InteractionDeps) {
-  const { provider, accounts, csp } = deps;
-  const base = `${deps.realmPath}${INTERACTION_SEGMENT.slice(0, -1)}`;
-
-  async function details(req: IncomingMessage, res: ServerResponse, uid: string): Promise<Interaction> {
-    let interaction: Interaction;
-    try {
-      interaction = await provider.interactionDetails(req, res);
-    } catch {
-      throw new HttpError(400, EXPIRED);
-    }
-    if (interaction.uid !== uid) throw new HttpError(400, EXPIRED);
-    return interaction;
-  }
-
-  function sessionAccount(interaction: Interaction) {
-    const id = interaction.session?.accountId;
-    const account = id === undefined ? undefined : accounts.findById(id);
-    if (!account) throw new HttpError(400, EXPIRED);
-    return account;
-  }
-
-  async function show(req: IncomingMessage, res: ServerResponse, uid: string): Promise<void> {
-    const interaction = await details(req, res, uid);
-    switch (interaction.prompt.name) {
-      case 'login': {
-        const hint = interaction.params.login_hint;
-        sendHtml(
-          res,
-          200,
-          loginPage({ action: `${base}/${uid}/login`, username: typeof hint === 'string' ? hint : '' }),
-          csp,
-        );
-        return;
-      }
-      case UPDATE_PASSWORD_PROMPT:
-        sendHtml(
-          res,
-          200,
-          updatePasswordPage({
-            action: `${base}/${uid}/update-password`,
-            username: sessionAccount(interaction).username,
-          }),
-          csp,
-        );
-        return;
-      default:
-        throw new HttpError(400, EXPIRED);
-    }
-  }
-
-  async function login(req: IncomingMessage, res: ServerResponse, uid: string): Promise<void> {
-    const interaction = await details(req, res, uid);
-    if (interaction.prompt.name !== 'login') throw new HttpError(400, EXPIRED);
-    const form = await readForm(req);
-    const username = form.get('username') ?? '';
-    const account = accounts.verify(username, form.get('password') ?? '');
-    if (!account) {
-      sendHtml(
-        res,
-        200,
-        loginPage({ action: `${base}/${uid}/login`, username, error: TEXTS.invalidCredentials }),
-        csp,
-      );
-      return;
-    }
-    // `remember: false`: a browser-session cookie, like Keycloak without "Angemeldet bleiben".
-    // `ts` is explicit because a later kc_action result is merged with this one and re-applied.
-    // `acr` "1" as Keycloak's ID token says after a password sign-in (the BFF names the method).
-    const login = { accountId: account.id, remember: false, ts: Math.floor(Date.now() / 1000), acr: '1' };
-    await provider.interactionFinished(req, res, { login }, { mergeWithLastSubmission: false });
-  }
-
-  async function updatePassword(req: IncomingMessage, res: ServerResponse, uid: string): Promise<void> {
-    const interaction = await details(req, res, uid);
-    if (interaction.prompt.name !== UPDATE_PASSWORD_PROMPT) throw new HttpError(400, EXPIRED);
-    const account = sessionAccount(interaction);
-    const form = await readForm(req);
-    if (form.get('action') === 'cancel') {
-      await provider.interactionFinished(req, res, kcActionResult('cancelled'));
-      return;
-    }
-    const password = form.get('password-new') ?? '';
-    const error = validateNewPassword(password, form.get('password-confirm') ?? '');
-    if (error) {
-      sendHtml(
-        res,
-        200,
-        updatePasswordPage({ action: `${base}/${uid}/update-password`, username: account.username, error }),
-        csp,
-      );
-      return;
-    }
-    accounts.setPassword(account.id, password);
-    deps.logger.info(`Passwort von ${account.username} geändert (nur im Speicher).`);
-    await provider.interactionFinished(req, res, kcActionResult('success'));
-  }
-
+  const { csp } = deps;
   /** `rest` is the path after `{realm}/login-actions/`. */
   return async (req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> => {
     const [uid, action, ...extra] = rest.split('/');
     try {
       if (!uid || extra.length > 0) throw new HttpError(404, INVALID);
-      if (action === undefined && (req.method === 'GET' || req.method === 'HEAD')) await show(req, res, uid);
-      else if (action === 'login' && req.method === 'POST') await login(req, res, uid);
-      else if (action === 'update-password' && req.method === 'POST') await updatePassword(req, res, uid);
+      const read = req.method === 'GET' || req.method === 'HEAD';
+      const post = req.method === 'POST';
+      if (action === undefined && read) await show(deps, req, res, uid);
+      else if (action === 'login' && post) await login(deps, req, res, uid);
+      else if (action === 'update-password' && post) await updatePassword(deps, req, res, uid);
       else throw new HttpError(405, INVALID);
     } catch (error) {
       if (error instanceof HttpError) {
@@ -148,4 +54,133 @@ export function createInteractionHandler(deps: InteractionDeps) {
       sendHtml(res, 500, errorPage('Interner Fehler. Bitte versuche es später erneut.'), csp);
     }
   };
+}
+
+/** Where an interaction's form posts to, without the action's own segment. */
+function actionUrl(deps: InteractionDeps, uid: string): string {
+  return `${deps.realmPath}${INTERACTION_SEGMENT}${uid}`;
+}
+
+async function details(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<Interaction> {
+  let interaction: Interaction;
+  try {
+    interaction = await provider.interactionDetails(req, res);
+  } catch {
+    throw new HttpError(400, EXPIRED);
+  }
+  if (interaction.uid !== uid) throw new HttpError(400, EXPIRED);
+  return interaction;
+}
+
+function sessionAccount(accounts: AccountStore, interaction: Interaction) {
+  const id = interaction.session?.accountId;
+  const account = id === undefined ? undefined : accounts.findById(id);
+  if (!account) throw new HttpError(400, EXPIRED);
+  return account;
+}
+
+async function show(
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<void> {
+  const { provider, accounts, csp } = deps;
+  const interaction = await details(provider, req, res, uid);
+  switch (interaction.prompt.name) {
+    case 'login': {
+      const hint = interaction.params.login_hint;
+      sendHtml(
+        res,
+        200,
+        loginPage({
+          action: `${actionUrl(deps, uid)}/login`,
+          username: typeof hint === 'string' ? hint : '',
+        }),
+        csp,
+      );
+      return;
+    }
+    case UPDATE_PASSWORD_PROMPT:
+      sendHtml(
+        res,
+        200,
+        updatePasswordPage({
+          action: `${actionUrl(deps, uid)}/update-password`,
+          username: sessionAccount(accounts, interaction).username,
+        }),
+        csp,
+      );
+      return;
+    default:
+      throw new HttpError(400, EXPIRED);
+  }
+}
+
+async function login(
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<void> {
+  const { provider, accounts, csp } = deps;
+  const interaction = await details(provider, req, res, uid);
+  if (interaction.prompt.name !== 'login') throw new HttpError(400, EXPIRED);
+  const form = await readForm(req);
+  const username = form.get('username') ?? '';
+  const account = accounts.verify(username, form.get('password') ?? '');
+  if (!account) {
+    sendHtml(
+      res,
+      200,
+      loginPage({ action: `${actionUrl(deps, uid)}/login`, username, error: TEXTS.invalidCredentials }),
+      csp,
+    );
+    return;
+  }
+  // `remember: false`: a browser-session cookie, like Keycloak without "Angemeldet bleiben".
+  // `ts` is explicit because a later kc_action result is merged with this one and re-applied.
+  // `acr` "1" as Keycloak's ID token says after a password sign-in (the BFF names the method).
+  const login = { accountId: account.id, remember: false, ts: Math.floor(Date.now() / 1000), acr: '1' };
+  await provider.interactionFinished(req, res, { login }, { mergeWithLastSubmission: false });
+}
+
+async function updatePassword(
+  deps: InteractionDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<void> {
+  const { provider, accounts, csp } = deps;
+  const interaction = await details(provider, req, res, uid);
+  if (interaction.prompt.name !== UPDATE_PASSWORD_PROMPT) throw new HttpError(400, EXPIRED);
+  const account = sessionAccount(accounts, interaction);
+  const form = await readForm(req);
+  if (form.get('action') === 'cancel') {
+    await provider.interactionFinished(req, res, kcActionResult('cancelled'));
+    return;
+  }
+  const password = form.get('password-new') ?? '';
+  const error = validateNewPassword(password, form.get('password-confirm') ?? '');
+  if (error) {
+    sendHtml(
+      res,
+      200,
+      updatePasswordPage({
+        action: `${actionUrl(deps, uid)}/update-password`,
+        username: account.username,
+        error,
+      }),
+      csp,
+    );
+    return;
+  }
+  accounts.setPassword(account.id, password);
+  deps.logger.info(`Passwort von ${account.username} geändert (nur im Speicher).`);
+  await provider.interactionFinished(req, res, kcActionResult('success'));
 }

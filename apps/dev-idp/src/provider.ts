@@ -27,7 +27,7 @@ import {
   postLogoutSuccessSource,
   type RequestListener,
 } from './logout';
-import { loadOidcProvider } from './oidc-module';
+import { loadOidcProvider, type OidcModule } from './oidc-module';
 import { errorPage } from './pages';
 
 /** The one resource server: "this realm's access tokens". Clients never need to name it. */
@@ -97,9 +97,38 @@ async function loadOrCreateGrant(ctx: KoaContextWithOIDC): Promise<Grant | undef
 }
 
 export async function createProvider(deps: ProviderDeps): Promise<Provider> {
-  const { config, accounts, csp } = deps;
+  const { config, csp } = deps;
   const oidc = await loadOidcProvider();
+  const provider = new oidc.Provider(config.issuer, providerConfiguration(oidc, deps));
 
+  let listener: RequestListener | undefined;
+  const dispatch = (): RequestListener => (listener ??= provider.callback());
+
+  provider.use(securityHeaders(csp));
+  provider.use(appendKcActionStatus);
+  provider.use(autoConfirmLogout(dispatch, config.realmPath));
+  provider.use(extendSessionOnRefresh(config));
+  provider.use(keycloakDiscovery(config));
+
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
+    config.logger.error(`oidc-provider: ${describeError(error)}`);
+  });
+  provider.on('backchannel.error', (_ctx: KoaContextWithOIDC, error: Error, client: { clientId: string }) => {
+    const message = `Back-Channel-Logout an ${client.clientId} fehlgeschlagen: ${describeError(error)}`;
+    // The BFF missing a logout matters; the forum usually does not run in the demo at all.
+    if (client.clientId === config.bffClientId) config.logger.warn(message);
+    else config.logger.info(message);
+  });
+  // Koa prints errors nobody listens for with console.error; route them to the logger instead.
+  const koaEvents: EventEmitter = provider;
+  koaEvents.on('error', (error: Error) => {
+    config.logger.error(`dev-idp: ${describeError(error)}`);
+  });
+  return provider;
+}
+
+function providerConfiguration(oidc: OidcModule, deps: ProviderDeps): Configuration {
+  const { config, accounts, csp } = deps;
   const policy = oidc.interactionPolicy.base();
   policy.remove('consent');
   policy.add(updatePasswordPrompt(oidc), 1);
@@ -108,9 +137,7 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
   const fanOut = new Map<string, readonly string[]>();
   if (primaryBackchannel !== undefined) fanOut.set(primaryBackchannel, otherBackchannels);
 
-  const accessTtl = config.accessTokenTtlSeconds;
-
-  const configuration: Configuration = {
+  return {
     adapter: memoryAdapter(createMemoryStore()),
     clients: clientMetadata(config),
     jwks: { keys: [deps.signingKey] },
@@ -147,103 +174,91 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
     rotateRefreshToken: false,
     pkce: { required: (_ctx, client) => client.clientId === config.bffClientId },
     formats: { customizers: { jwt: keycloakAccessToken(config, accounts) } },
-    features: {
-      devInteractions: { enabled: false },
-      dPoP: { enabled: false },
-      clientCredentials: { enabled: true },
-      // Served by keycloak-endpoints.ts, which understands the JWT access tokens.
-      introspection: { enabled: false },
-      userinfo: { enabled: false },
-      revocation: {
-        enabled: true,
-        // Keycloak: a client revokes only its own tokens.
-        allowedPolicy: (_ctx, client, token) => {
-          if (token.clientId !== client.clientId) {
-            throw new oidc.errors.InvalidRequest('client is not authorized to revoke the presented token');
-          }
-          return true;
-        },
-      },
-      backchannelLogout: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: logoutSource(csp),
-        postLogoutSuccessSource: postLogoutSuccessSource(csp),
-      },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => REALM_RESOURCE,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resourceIndicator, client) => {
-          if (resourceIndicator !== REALM_RESOURCE) throw new oidc.errors.InvalidTarget();
-          return {
-            scope: REALM_RESOURCE_SCOPES,
-            audience: audienceFor(config, client.clientId),
-            accessTokenFormat: 'jwt',
-            accessTokenTTL: accessTtl,
-            jwt: { sign: { alg: 'RS256' } },
-          };
-        },
-      },
-    },
-    ttl: {
-      AccessToken: accessTtl,
-      ClientCredentials: accessTtl,
-      IdToken: accessTtl,
-      AuthorizationCode: 60,
-      Interaction: 1800,
-      Grant: config.sessionMaxSeconds,
-      Session: (_ctx, session) => sessionTtl(config, session.loginTs),
-      // Not rotated, a refresh token keeps its first expiry: it lasts to "SSO Session Max", and one
-      // bound to the SSO session (no `offline_access`: every Nova client) dies with that session
-      // (idle timeout, prolonged by every refresh, or logout) like a Keycloak refresh token.
-      RefreshToken: (_ctx, token) => sessionMaxTtl(config, token.authTime),
-    },
+    features: providerFeatures(oidc, config, csp),
+    ttl: providerTtl(config),
     fetch: backchannelFetch(fanOut, config.logger),
-    renderError: (ctx, out, error) => {
-      ctx.set('Content-Security-Policy', csp);
-      ctx.type = 'html';
-      const expired = error.name === 'SessionNotFound';
-      ctx.body = errorPage(
-        expired
-          ? SESSION_EXPIRED
-          : (GERMAN_ERRORS[out.error] ?? 'Die Anfrage konnte nicht verarbeitet werden.'),
-        out.error,
-      );
-      if (out.error !== 'server_error') {
-        config.logger.warn(
-          `${ctx.method} ${ctx.path}: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`,
-        );
-      }
+    renderError: renderGermanError(config, csp),
+  };
+}
+
+function providerFeatures(oidc: OidcModule, config: ResolvedConfig, csp: string): Configuration['features'] {
+  const accessTtl = config.accessTokenTtlSeconds;
+  return {
+    devInteractions: { enabled: false },
+    dPoP: { enabled: false },
+    clientCredentials: { enabled: true },
+    // Served by keycloak-endpoints.ts, which understands the JWT access tokens.
+    introspection: { enabled: false },
+    userinfo: { enabled: false },
+    revocation: {
+      enabled: true,
+      // Keycloak: a client revokes only its own tokens.
+      allowedPolicy: (_ctx, client, token) => {
+        if (token.clientId !== client.clientId) {
+          throw new oidc.errors.InvalidRequest('client is not authorized to revoke the presented token');
+        }
+        return true;
+      },
+    },
+    backchannelLogout: { enabled: true },
+    rpInitiatedLogout: {
+      enabled: true,
+      logoutSource: logoutSource(csp),
+      postLogoutSuccessSource: postLogoutSuccessSource(csp),
+    },
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: () => REALM_RESOURCE,
+      useGrantedResource: () => true,
+      getResourceServerInfo: (_ctx, resourceIndicator, client) => {
+        if (resourceIndicator !== REALM_RESOURCE) throw new oidc.errors.InvalidTarget();
+        return {
+          scope: REALM_RESOURCE_SCOPES,
+          audience: audienceFor(config, client.clientId),
+          accessTokenFormat: 'jwt',
+          accessTokenTTL: accessTtl,
+          jwt: { sign: { alg: 'RS256' } },
+        };
+      },
     },
   };
+}
 
-  const provider = new oidc.Provider(config.issuer, configuration);
+function providerTtl(config: ResolvedConfig): Configuration['ttl'] {
+  const accessTtl = config.accessTokenTtlSeconds;
+  return {
+    AccessToken: accessTtl,
+    ClientCredentials: accessTtl,
+    IdToken: accessTtl,
+    AuthorizationCode: 60,
+    Interaction: 1800,
+    Grant: config.sessionMaxSeconds,
+    Session: (_ctx, session) => sessionTtl(config, session.loginTs),
+    // Not rotated, a refresh token keeps its first expiry: it lasts to "SSO Session Max", and one
+    // bound to the SSO session (no `offline_access`: every Nova client) dies with that session
+    // (idle timeout, prolonged by every refresh, or logout) like a Keycloak refresh token.
+    RefreshToken: (_ctx, token) => sessionMaxTtl(config, token.authTime),
+  };
+}
 
-  let listener: RequestListener | undefined;
-  const dispatch = (): RequestListener => (listener ??= provider.callback());
-
-  provider.use(securityHeaders(csp));
-  provider.use(appendKcActionStatus);
-  provider.use(autoConfirmLogout(dispatch, config.realmPath));
-  provider.use(extendSessionOnRefresh(config));
-  provider.use(keycloakDiscovery(config));
-
-  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
-    config.logger.error(`oidc-provider: ${describeError(error)}`);
-  });
-  provider.on('backchannel.error', (_ctx: KoaContextWithOIDC, error: Error, client: { clientId: string }) => {
-    const message = `Back-Channel-Logout an ${client.clientId} fehlgeschlagen: ${describeError(error)}`;
-    // The BFF missing a logout matters; the forum usually does not run in the demo at all.
-    if (client.clientId === config.bffClientId) config.logger.warn(message);
-    else config.logger.info(message);
-  });
-  // Koa prints errors nobody listens for with console.error; route them to the logger instead.
-  const koaEvents: EventEmitter = provider;
-  koaEvents.on('error', (error: Error) => {
-    config.logger.error(`dev-idp: ${describeError(error)}`);
-  });
-  return provider;
+/** oidc-provider's error page in German, with the pages' CSP; expected refusals logged as warnings. */
+function renderGermanError(config: ResolvedConfig, csp: string): NonNullable<Configuration['renderError']> {
+  return (ctx, out, error) => {
+    ctx.set('Content-Security-Policy', csp);
+    ctx.type = 'html';
+    const expired = error.name === 'SessionNotFound';
+    ctx.body = errorPage(
+      expired
+        ? SESSION_EXPIRED
+        : (GERMAN_ERRORS[out.error] ?? 'Die Anfrage konnte nicht verarbeitet werden.'),
+      out.error,
+    );
+    if (out.error !== 'server_error') {
+      config.logger.warn(
+        `${ctx.method} ${ctx.path}: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}`,
+      );
+    }
+  };
 }
 
 function securityHeaders(csp: string) {
