@@ -109,10 +109,16 @@ function basicCredentials(request: FastifyRequest): { id: string; secret: string
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/** What the routes share: the options, the clock, the issued codes and access tokens. */
+interface Sim {
+  options: DiscordSimOptions;
+  now: () => number;
+  codes: Map<string, Grant>;
+  tokens: Map<string, DiscordUser & { expiresAt: number }>;
+}
+
 export function createDiscordSim(options: DiscordSimOptions): FastifyInstance {
-  const now = options.now ?? Date.now;
-  const codes = new Map<string, Grant>();
-  const tokens = new Map<string, DiscordUser & { expiresAt: number }>();
+  const sim: Sim = { options, now: options.now ?? Date.now, codes: new Map(), tokens: new Map() };
   const app = Fastify({ logger: false });
 
   app.addContentTypeParser(
@@ -130,24 +136,35 @@ export function createDiscordSim(options: DiscordSimOptions): FastifyInstance {
     done(null, payload);
   });
 
-  const problem = (reply: FastifyReply, message: string) =>
-    reply
-      .code(400)
-      .type('text/html; charset=utf-8')
-      .send(page('Ungültige Anfrage', `<h1>Ungültige Anfrage</h1><p>${escapeHtml(message)}</p>`));
+  authorizeRoutes(app, sim);
+  apiRoutes(app, sim);
+  app.get('/healthz', () => ({ status: 'ok' }));
 
-  /** Errors before the redirect URI is trusted are shown here, never sent to an unknown address. */
-  function checkAuthorize(query: z.infer<typeof AuthorizeQuery>): string | null {
-    if (query.client_id !== options.clientId) return 'Unbekannte client_id.';
-    if (!options.redirectUris.includes(query.redirect_uri)) return 'Die redirect_uri ist nicht registriert.';
-    if (!query.scope.split(' ').includes('identify')) return 'Die Berechtigung „identify“ fehlt.';
-    return null;
-  }
+  /** For tests: how many access tokens are still valid (revocation leaves none). */
+  app.decorate('liveTokens', () => sim.tokens.size);
+  return app;
+}
 
+const problem = (reply: FastifyReply, message: string) =>
+  reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .send(page('Ungültige Anfrage', `<h1>Ungültige Anfrage</h1><p>${escapeHtml(message)}</p>`));
+
+/** Errors before the redirect URI is trusted are shown here, never sent to an unknown address. */
+function checkAuthorize(options: DiscordSimOptions, query: z.infer<typeof AuthorizeQuery>): string | null {
+  if (query.client_id !== options.clientId) return 'Unbekannte client_id.';
+  if (!options.redirectUris.includes(query.redirect_uri)) return 'Die redirect_uri ist nicht registriert.';
+  if (!query.scope.split(' ').includes('identify')) return 'Die Berechtigung „identify“ fehlt.';
+  return null;
+}
+
+/** The consent page and the user's decision on it. */
+function authorizeRoutes(app: FastifyInstance, { options, now, codes }: Sim): void {
   app.get('/oauth2/authorize', (request, reply) => {
     const parsed = AuthorizeQuery.safeParse(request.query);
     if (!parsed.success) return problem(reply, 'Die Autorisierungsanfrage ist unvollständig.');
-    const error = checkAuthorize(parsed.data);
+    const error = checkAuthorize(options, parsed.data);
     if (error) return problem(reply, error);
     return reply.type('text/html; charset=utf-8').send(consentPage(parsed.data));
   });
@@ -156,7 +173,7 @@ export function createDiscordSim(options: DiscordSimOptions): FastifyInstance {
     const parsed = Decision.safeParse(request.body);
     if (!parsed.success) return problem(reply, 'Bitte gib einen gültigen Benutzernamen ein.');
     const decision = parsed.data;
-    const error = checkAuthorize(decision);
+    const error = checkAuthorize(options, decision);
     if (error) return problem(reply, error);
     const target = new URL(decision.redirect_uri);
     if (decision.decision === 'deny') {
@@ -178,18 +195,22 @@ export function createDiscordSim(options: DiscordSimOptions): FastifyInstance {
     if (decision.state !== undefined) target.searchParams.set('state', decision.state);
     return reply.redirect(target.toString(), 302);
   });
+}
 
-  const clientOf = (request: FastifyRequest, body: Record<string, string>) =>
-    basicCredentials(request) ??
-    (body.client_id && body.client_secret ? { id: body.client_id, secret: body.client_secret } : null);
-  const authenticClient = (request: FastifyRequest, body: Record<string, string>) => {
-    const client = clientOf(request, body);
-    return client !== null && client.id === options.clientId && sameText(client.secret, options.clientSecret);
-  };
+const clientOf = (request: FastifyRequest, body: Record<string, string>) =>
+  basicCredentials(request) ??
+  (body.client_id && body.client_secret ? { id: body.client_id, secret: body.client_secret } : null);
+/** The client's id and secret, in the Basic header or the form, are the registered ones. */
+function authenticClient(options: DiscordSimOptions, request: FastifyRequest, body: Record<string, string>) {
+  const client = clientOf(request, body);
+  return client !== null && client.id === options.clientId && sameText(client.secret, options.clientSecret);
+}
 
+/** The token endpoint, revocation and the user behind an access token. */
+function apiRoutes(app: FastifyInstance, { options, now, codes, tokens }: Sim): void {
   app.post(`${API_PREFIX}/oauth2/token`, (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string>;
-    if (!authenticClient(request, body)) return reply.code(401).send({ error: 'invalid_client' });
+    if (!authenticClient(options, request, body)) return reply.code(401).send({ error: 'invalid_client' });
     if (body.grant_type !== 'authorization_code')
       return reply.code(400).send({ error: 'unsupported_grant_type' });
     const grant = body.code ? codes.get(body.code) : undefined;
@@ -216,7 +237,7 @@ export function createDiscordSim(options: DiscordSimOptions): FastifyInstance {
 
   app.post(`${API_PREFIX}/oauth2/token/revoke`, (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string>;
-    if (!authenticClient(request, body)) return reply.code(401).send({ error: 'invalid_client' });
+    if (!authenticClient(options, request, body)) return reply.code(401).send({ error: 'invalid_client' });
     if (body.token) tokens.delete(body.token);
     return reply.send({});
   });
@@ -234,10 +255,4 @@ export function createDiscordSim(options: DiscordSimOptions): FastifyInstance {
       avatar: null,
     });
   });
-
-  app.get('/healthz', () => ({ status: 'ok' }));
-
-  /** For tests: how many access tokens are still valid (revocation leaves none). */
-  app.decorate('liveTokens', () => tokens.size);
-  return app;
 }
