@@ -635,7 +635,27 @@ function heroSvg() {
   const W = 1600;
   const H = 900;
   const rnd = prng(20240611);
-  const defs =
+  const parts = [
+    `<rect width="${W}" height="${H}" fill="url(#sky)"/>`,
+    `<rect width="${W}" height="${H}" fill="url(#glow)"/>`,
+    `<circle cx="1270" cy="170" r="140" fill="url(#moon)"/>`,
+    `<circle cx="1270" cy="170" r="38" fill="#e9e5ff" fill-opacity="0.9"/>`,
+    heroStars(rnd, W),
+  ];
+  // Layers from far to near: colour, skyline height range, window probability.
+  const layers = [
+    { color: '#2a1f5e', min: 250, max: 430, wMin: 50, wMax: 120, lit: 0, haze: true },
+    { color: '#1a1340', min: 170, max: 360, wMin: 60, wMax: 140, lit: 0.1, haze: true },
+    { color: '#0c0a1f', min: 90, max: 250, wMin: 80, wMax: 180, lit: 0.17, haze: false },
+  ];
+  for (const layer of layers) parts.push(...skylineLayer(rnd, layer, W, H));
+  parts.push(`<rect width="${W}" height="${H}" fill="url(#shade)"/>`);
+  return svg(W, H, heroDefs(), parts.join(''));
+}
+
+/** The hero's gradients: night sky, the city's glow, the moon's halo, haze and the bottom shade. */
+function heroDefs() {
+  return (
     linear(
       'sky',
       [
@@ -683,15 +703,11 @@ function heroSvg() {
         x2: 0,
         y2: 1,
       },
-    );
+    )
+  );
+}
 
-  const parts = [
-    `<rect width="${W}" height="${H}" fill="url(#sky)"/>`,
-    `<rect width="${W}" height="${H}" fill="url(#glow)"/>`,
-    `<circle cx="1270" cy="170" r="140" fill="url(#moon)"/>`,
-    `<circle cx="1270" cy="170" r="38" fill="#e9e5ff" fill-opacity="0.9"/>`,
-  ];
-
+function heroStars(rnd, W) {
   const stars = [];
   for (let i = 0; i < 110; i += 1) {
     const x = r1(rnd() * W);
@@ -700,52 +716,47 @@ function heroSvg() {
     const o = r1(0.25 + rnd() * 0.65);
     stars.push(`<circle cx="${x}" cy="${y}" r="${r}" fill-opacity="${o}"/>`);
   }
-  parts.push(`<g fill="#fff">${stars.join('')}</g>`);
+  return `<g fill="#fff">${stars.join('')}</g>`;
+}
 
-  // Layers from far to near: colour, skyline height range, window probability.
-  const layers = [
-    { color: '#2a1f5e', min: 250, max: 430, wMin: 50, wMax: 120, lit: 0, haze: true },
-    { color: '#1a1340', min: 170, max: 360, wMin: 60, wMax: 140, lit: 0.1, haze: true },
-    { color: '#0c0a1f', min: 90, max: 250, wMin: 80, wMax: 180, lit: 0.17, haze: false },
-  ];
-  for (const layer of layers) {
-    const blocks = [];
-    const windows = [];
-    let x = -20 - rnd() * 40;
-    while (x < W + 20) {
-      const w = Math.round(layer.wMin + rnd() * (layer.wMax - layer.wMin));
-      const h = Math.round(layer.min + rnd() * (layer.max - layer.min));
-      const top = H - h;
-      blocks.push(`<rect x="${Math.round(x)}" y="${top}" width="${w}" height="${h}"/>`);
-      const roof = rnd();
-      if (roof < 0.25) {
-        blocks.push(`<rect x="${Math.round(x + w / 2 - 1.5)}" y="${top - 40}" width="3" height="40"/>`);
-      } else if (roof < 0.45) {
-        blocks.push(
-          `<rect x="${Math.round(x + w * 0.2)}" y="${top - 18}" width="${Math.round(w * 0.6)}" height="18"/>`,
-        );
-      }
-      if (layer.lit > 0) {
-        for (let wy = top + 18; wy < H - 20; wy += 22) {
-          for (let wx = x + 10; wx < x + w - 16; wx += 16) {
-            const p = rnd();
-            if (p < layer.lit) {
-              const warm = rnd() < 0.7;
-              windows.push(
-                `<rect x="${Math.round(wx)}" y="${wy}" width="7" height="10" fill="${warm ? '#ffd27a' : '#c4b5fd'}" fill-opacity="${r1(0.35 + rnd() * 0.5)}"/>`,
-              );
-            }
+/** One row of buildings with roofs and lit windows; the haze in front of the far rows. */
+function skylineLayer(rnd, layer, W, H) {
+  const parts = [];
+  const blocks = [];
+  const windows = [];
+  let x = -20 - rnd() * 40;
+  while (x < W + 20) {
+    const w = Math.round(layer.wMin + rnd() * (layer.wMax - layer.wMin));
+    const h = Math.round(layer.min + rnd() * (layer.max - layer.min));
+    const top = H - h;
+    blocks.push(`<rect x="${Math.round(x)}" y="${top}" width="${w}" height="${h}"/>`);
+    const roof = rnd();
+    if (roof < 0.25) {
+      blocks.push(`<rect x="${Math.round(x + w / 2 - 1.5)}" y="${top - 40}" width="3" height="40"/>`);
+    } else if (roof < 0.45) {
+      blocks.push(
+        `<rect x="${Math.round(x + w * 0.2)}" y="${top - 18}" width="${Math.round(w * 0.6)}" height="18"/>`,
+      );
+    }
+    if (layer.lit > 0) {
+      for (let wy = top + 18; wy < H - 20; wy += 22) {
+        for (let wx = x + 10; wx < x + w - 16; wx += 16) {
+          const p = rnd();
+          if (p < layer.lit) {
+            const warm = rnd() < 0.7;
+            windows.push(
+              `<rect x="${Math.round(wx)}" y="${wy}" width="7" height="10" fill="${warm ? '#ffd27a' : '#c4b5fd'}" fill-opacity="${r1(0.35 + rnd() * 0.5)}"/>`,
+            );
           }
         }
       }
-      x += w + Math.round(rnd() * 14);
     }
-    parts.push(`<g fill="${layer.color}">${blocks.join('')}</g>`);
-    if (windows.length > 0) parts.push(`<g>${windows.join('')}</g>`);
-    if (layer.haze) parts.push(`<rect y="420" width="${W}" height="${H - 420}" fill="url(#haze)"/>`);
+    x += w + Math.round(rnd() * 14);
   }
-  parts.push(`<rect width="${W}" height="${H}" fill="url(#shade)"/>`);
-  return svg(W, H, defs, parts.join(''));
+  parts.push(`<g fill="${layer.color}">${blocks.join('')}</g>`);
+  if (windows.length > 0) parts.push(`<g>${windows.join('')}</g>`);
+  if (layer.haze) parts.push(`<rect y="420" width="${W}" height="${H - 420}" fill="url(#haze)"/>`);
+  return parts;
 }
 
 // ---------------------------------------------------------------- PNG size reduction
