@@ -3,6 +3,7 @@ import { LEGAL_UPDATED, address, addressLines, contactLines, p } from './shared'
 import type { LegalDocument } from './types';
 
 /** The imprint ("Impressum"), built from the configured operator details. */
+// Long on purpose: one legal document's text, read and reviewed as a whole.
 export function imprint(operator: Operator): LegalDocument {
   const { email } = operator;
 

@@ -8,6 +8,7 @@ import type { LegalDocument } from './types';
  */
 
 /** The terms of use ("Nutzungsbedingungen") for forum, homepage and game server. */
+// Long on purpose: one legal document's text, read and reviewed as a whole.
 export function termsOfUse(operator: Operator): LegalDocument {
   const { email, city } = operator;
 
@@ -238,6 +239,7 @@ export function termsOfUse(operator: Operator): LegalDocument {
 }
 
 /** The privacy policy ("Datenschutzerklärung") under the GDPR (DSGVO) and the TDDDG. */
+// Long on purpose: one legal document's text, read and reviewed as a whole.
 export function privacyPolicy(operator: Operator): LegalDocument {
   const { email } = operator;
 
