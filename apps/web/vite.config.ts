@@ -80,6 +80,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         reportCompressedSize: false,
         rolldownOptions: {
+          // Radix's published files name every function with esbuild's `__name(fn, 'name')` call; as a
+          // call it counts as a side effect and keeps code nothing uses (Tabs brought a whole unused
+          // collection class). It only sets `fn.name`, so an unused result may go (decision 065).
+          treeshake: { manualPureFunctions: ['__name'] },
           output: {
             // Everything the entry imports statically in one chunk beside it: left alone, the
             // bundler splits out each module a lazy chunk shares with the entry (7 files of
