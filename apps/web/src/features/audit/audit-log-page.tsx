@@ -30,7 +30,7 @@ import {
   paramsOf,
   type AuditFilterValues,
 } from './audit-filter';
-import { AuditRowView } from './components/audit-row';
+import { AuditRowView, type AuditRow } from './components/audit-row';
 import { ChainStatus } from './components/chain-status';
 import { isUndoDraft, UNDO_STEP_UP_SCOPE } from './components/undo-action';
 
@@ -158,8 +158,7 @@ export function AuditLogPage() {
   const page = pageFromParams(params);
   const notice = useTimedMessage();
   const done = (text: string) => notice.show({ tone: 'success', text });
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvExport(filter);
   // Back from the sign-in an undo asked for (the address keeps filter and page): that row's
   // question opens again, once.
   const restored = useRestoredDraft(UNDO_STEP_UP_SCOPE, isUndoDraft);
@@ -171,18 +170,6 @@ export function AuditLogPage() {
   );
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   const show = (next: AuditFilterValues, nextPage = 1) => setParams(paramsOf(next, nextPage));
-
-  const exportCsv = async () => {
-    setExportError(null);
-    setExporting(true);
-    try {
-      await downloadCsv(filter);
-    } catch {
-      setExportError('Der Export ist fehlgeschlagen. Bitte versuche es erneut.');
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <section>
@@ -197,11 +184,11 @@ export function AuditLogPage() {
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {list.data ? `${list.data.total} Einträge` : ''}
         </p>
-        <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? 'Export läuft …' : 'Als CSV exportieren'}
+        <Button variant="secondary" onClick={() => void csv.run()} disabled={csv.exporting}>
+          {csv.exporting ? 'Export läuft …' : 'Als CSV exportieren'}
         </Button>
       </div>
-      {exportError && <Alert tone="warning">{exportError}</Alert>}
+      {csv.error && <Alert tone="warning">{csv.error}</Alert>}
       <ChainStatus />
       {list.isPending ? (
         <Loading text="Audit-Log wird geladen …" />
@@ -213,32 +200,13 @@ export function AuditLogPage() {
         <EmptyState>Keine Einträge für diese Filter.</EmptyState>
       ) : (
         <>
-          <table className="block w-full text-sm md:table">
-            <caption className="sr-only">Audit-Log, Seite {page}</caption>
-            <thead className="hidden md:table-header-group">
-              <tr className="text-left text-slate-600 dark:text-slate-400">
-                {['Zeitpunkt', 'Person', 'Aktion', 'Ergebnis'].map((head) => (
-                  <th key={head} scope="col" className="py-2 pr-3 font-medium">
-                    {head}
-                  </th>
-                ))}
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="block md:table-row-group">
-              {list.data.rows.map((row) => (
-                <AuditRowView
-                  key={row.id}
-                  row={row}
-                  onUndone={done}
-                  resumeUndo={row.id === resumeId}
-                  onUndoResumed={resumeSeen}
-                />
-              ))}
-            </tbody>
-          </table>
+          <AuditTable
+            rows={list.data.rows}
+            page={page}
+            onUndone={done}
+            resumeId={resumeId}
+            onUndoResumed={resumeSeen}
+          />
           <nav aria-label="Seiten" className="mt-4 flex items-center justify-center gap-3">
             <Button variant="secondary" disabled={page <= 1} onClick={() => show(filter, page - 1)}>
               Zurück
@@ -253,5 +221,67 @@ export function AuditLogPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** The CSV export of what the filter selects, and its failure. */
+function useCsvExport(filter: AuditFilterValues) {
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const run = async () => {
+    setError(null);
+    setExporting(true);
+    try {
+      await downloadCsv(filter);
+    } catch {
+      setError('Der Export ist fehlgeschlagen. Bitte versuche es erneut.');
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { error, exporting, run };
+}
+
+function AuditTable({
+  rows,
+  page,
+  onUndone,
+  resumeId,
+  onUndoResumed,
+}: {
+  rows: AuditRow[];
+  page: number;
+  onUndone: (text: string) => void;
+  /** The row whose undo question opens again after the sign-in. */
+  resumeId: string | null;
+  onUndoResumed: () => void;
+}) {
+  return (
+    <table className="block w-full text-sm md:table">
+      <caption className="sr-only">Audit-Log, Seite {page}</caption>
+      <thead className="hidden md:table-header-group">
+        <tr className="text-left text-slate-600 dark:text-slate-400">
+          {['Zeitpunkt', 'Person', 'Aktion', 'Ergebnis'].map((head) => (
+            <th key={head} scope="col" className="py-2 pr-3 font-medium">
+              {head}
+            </th>
+          ))}
+          <th scope="col" className="py-2 font-medium">
+            <span className="sr-only">Details</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="block md:table-row-group">
+        {rows.map((row) => (
+          <AuditRowView
+            key={row.id}
+            row={row}
+            onUndone={onUndone}
+            resumeUndo={row.id === resumeId}
+            onUndoResumed={onUndoResumed}
+          />
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -109,7 +109,6 @@ export function AuditRowView({
   const changes = auditFieldChanges(row);
   // An update shows what changed in the row; a create or delete has its fields behind the button.
   const summary = row.before != null && row.after != null ? auditChangeSummary(changes) : '';
-  const detail = auditDetailText(row.detail);
   const access = [row.callKind && CALL_KIND[row.callKind], row.clientIp && `IP ${row.clientIp}`]
     .filter(Boolean)
     .join(' · ');
@@ -129,15 +128,7 @@ export function AuditRowView({
           <Sentence row={row} />
           {summary && <span className="block break-words text-sm">{summary}</span>}
         </td>
-        <td className={cell}>
-          <CardLabel>Ergebnis</CardLabel>
-          {AUDIT_OUTCOMES[row.outcome]}
-          {row.status !== null && ` (HTTP ${row.status})`}
-          {detail && <span className={`block ${muted}`}>{detail}</span>}
-          {row.undoneBy && (
-            <span className={`block font-medium ${muted}`}>Rückgängig gemacht (Nr. {row.undoneBy})</span>
-          )}
-        </td>
+        <OutcomeCell row={row} />
         <td className={`${cell} md:text-right`}>
           <span className="flex flex-wrap gap-2 md:justify-end">
             {changes.length > 0 && (
@@ -171,5 +162,21 @@ export function AuditRowView({
         </tr>
       )}
     </>
+  );
+}
+
+/** "Ergebnis": the outcome with its HTTP status, the detail, and the undo that took it back. */
+function OutcomeCell({ row }: { row: AuditRow }) {
+  const detail = auditDetailText(row.detail);
+  return (
+    <td className={cell}>
+      <CardLabel>Ergebnis</CardLabel>
+      {AUDIT_OUTCOMES[row.outcome]}
+      {row.status !== null && ` (HTTP ${row.status})`}
+      {detail && <span className={`block ${muted}`}>{detail}</span>}
+      {row.undoneBy && (
+        <span className={`block font-medium ${muted}`}>Rückgängig gemacht (Nr. {row.undoneBy})</span>
+      )}
+    </td>
   );
 }

@@ -7,7 +7,7 @@
  */
 import type { WriteConflict } from '@nova/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { changedByText, readFailure } from '../../../components/write-dialog/answers';
 import { StepUpQuestion } from '../../../components/write-dialog/step-up-question';
 import { AlertDialog } from '../../../components/ui/alert-dialog';
@@ -25,6 +25,13 @@ export function isUndoDraft(state: unknown): state is { recordId: string } {
     typeof (state as { recordId?: unknown }).recordId === 'string'
   );
 }
+
+/** Why the password is asked for again: an undo that deletes or re-creates a row says so. */
+const WHY_STEP_UP = {
+  removes:
+    'Um das rückgängig zu machen, bestätige bitte noch einmal dein Passwort: dabei wird ein Eintrag gelöscht oder wieder angelegt.',
+  other: 'Bitte bestätige noch einmal dein Passwort.',
+};
 
 type Phase =
   | { kind: 'idle' }
@@ -52,13 +59,86 @@ export function UndoAction({
   /** Called once the resumed question is open, so it does not open again on the next mount. */
   onResumed?: () => void;
 }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const undo = useUndo({ recordId, onDone, resumed, onResumed, button });
+  const { phase, setPhase, close, focusButton } = undo;
+
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="secondary"
+        aria-label={`${sentence}: rückgängig machen`}
+        onClick={() => setPhase({ kind: 'confirm' })}
+      >
+        Rückgängig machen
+      </Button>
+      <AlertDialog
+        open={phase.kind === 'confirm' || phase.kind === 'error'}
+        title="Änderung rückgängig machen?"
+        cancel="Abbrechen"
+        onCancel={close}
+        returnFocus={focusButton}
+        actions={
+          <Button disabled={undo.mutation.isPending} onClick={() => undo.mutation.mutate(false)}>
+            Rückgängig machen
+          </Button>
+        }
+      >
+        {phase.kind === 'confirm' && phase.resumed && (
+          <p className="font-semibold">
+            Du hast dich erneut angemeldet. Bestätige jetzt das Rückgängigmachen.
+          </p>
+        )}
+        <p>„{sentence}“ wird zurückgenommen: der frühere Stand wird wieder gespeichert.</p>
+        {phase.kind === 'error' && (
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {phase.text}
+          </p>
+        )}
+      </AlertDialog>
+      <StepUpQuestion
+        open={phase.kind === 'step-up'}
+        why={removes ? WHY_STEP_UP.removes : WHY_STEP_UP.other}
+        then="Danach kommst du hierher zurück und kannst das Rückgängigmachen bestätigen."
+        onContinue={() => beginStepUp(UNDO_STEP_UP_SCOPE, { recordId })}
+        onCancel={close}
+        returnFocus={focusButton}
+      />
+      {phase.kind === 'conflict' && (
+        <UndoConflict
+          conflict={phase.conflict}
+          pending={undo.mutation.isPending}
+          onForce={() => undo.mutation.mutate(true)}
+          onCancel={close}
+          returnFocus={focusButton}
+        />
+      )}
+    </>
+  );
+}
+
+/** The question's phase, the undo call and its answers, and where the focus goes afterwards. */
+function useUndo({
+  recordId,
+  onDone,
+  resumed,
+  onResumed,
+  button,
+}: {
+  recordId: string;
+  onDone: (text: string) => void;
+  resumed: boolean;
+  onResumed: (() => void) | undefined;
+  /** The "Rückgängig machen" button, where the focus goes back to. */
+  button: RefObject<HTMLButtonElement | null>;
+}) {
   const [phase, setPhase] = useState<Phase>(() =>
     resumed ? { kind: 'confirm', resumed: true } : { kind: 'idle' },
   );
   useEffect(() => {
     if (resumed) onResumed?.();
   }, [resumed, onResumed]);
-  const button = useRef<HTMLButtonElement>(null);
   /** Taken back: this button goes with the reloaded list, so the focus needs another place. */
   const taken = useRef(false);
   const utils = trpc.useUtils();
@@ -95,74 +175,41 @@ export function UndoAction({
     if (!details && heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
     (details ?? heading)?.focus();
   };
-  const gone = phase.kind === 'conflict' && phase.conflict.current === null;
+  return { phase, setPhase, mutation: undo, close, focusButton };
+}
 
+function UndoConflict({
+  conflict,
+  pending,
+  onForce,
+  onCancel,
+  returnFocus,
+}: {
+  conflict: WriteConflict<unknown>;
+  pending: boolean;
+  onForce: () => void;
+  onCancel: () => void;
+  returnFocus: () => void;
+}) {
+  const gone = conflict.current === null;
   return (
-    <>
-      <Button
-        ref={button}
-        variant="secondary"
-        aria-label={`${sentence}: rückgängig machen`}
-        onClick={() => setPhase({ kind: 'confirm' })}
-      >
-        Rückgängig machen
-      </Button>
-      <AlertDialog
-        open={phase.kind === 'confirm' || phase.kind === 'error'}
-        title="Änderung rückgängig machen?"
-        cancel="Abbrechen"
-        onCancel={close}
-        returnFocus={focusButton}
-        actions={
-          <Button disabled={undo.isPending} onClick={() => undo.mutate(false)}>
-            Rückgängig machen
-          </Button>
-        }
-      >
-        {phase.kind === 'confirm' && phase.resumed && (
-          <p className="font-semibold">
-            Du hast dich erneut angemeldet. Bestätige jetzt das Rückgängigmachen.
-          </p>
-        )}
-        <p>„{sentence}“ wird zurückgenommen: der frühere Stand wird wieder gespeichert.</p>
-        {phase.kind === 'error' && (
-          <p role="alert" className="text-red-700 dark:text-red-300">
-            {phase.text}
-          </p>
-        )}
-      </AlertDialog>
-      <StepUpQuestion
-        open={phase.kind === 'step-up'}
-        why={
-          removes
-            ? 'Um das rückgängig zu machen, bestätige bitte noch einmal dein Passwort: dabei wird ein Eintrag gelöscht oder wieder angelegt.'
-            : 'Bitte bestätige noch einmal dein Passwort.'
-        }
-        then="Danach kommst du hierher zurück und kannst das Rückgängigmachen bestätigen."
-        onContinue={() => beginStepUp(UNDO_STEP_UP_SCOPE, { recordId })}
-        onCancel={close}
-        returnFocus={focusButton}
-      />
-      {phase.kind === 'conflict' && (
-        <AlertDialog
-          open
-          title={gone ? 'Eintrag wurde inzwischen gelöscht' : 'Eintrag wurde inzwischen geändert'}
-          cancel="Abbrechen"
-          onCancel={close}
-          returnFocus={focusButton}
-          actions={
-            <Button variant="danger" disabled={undo.isPending} onClick={() => undo.mutate(true)}>
-              Trotzdem rückgängig machen
-            </Button>
-          }
-        >
-          <p>{changedByText(phase.conflict, gone ? 'gelöscht' : 'geändert')}</p>
-          <p>
-            Der Eintrag ist nicht mehr so, wie diese Änderung ihn hinterlassen hat. „Trotzdem rückgängig
-            machen“ überschreibt den jetzigen Stand mit dem früheren.
-          </p>
-        </AlertDialog>
-      )}
-    </>
+    <AlertDialog
+      open
+      title={gone ? 'Eintrag wurde inzwischen gelöscht' : 'Eintrag wurde inzwischen geändert'}
+      cancel="Abbrechen"
+      onCancel={onCancel}
+      returnFocus={returnFocus}
+      actions={
+        <Button variant="danger" disabled={pending} onClick={onForce}>
+          Trotzdem rückgängig machen
+        </Button>
+      }
+    >
+      <p>{changedByText(conflict, gone ? 'gelöscht' : 'geändert')}</p>
+      <p>
+        Der Eintrag ist nicht mehr so, wie diese Änderung ihn hinterlassen hat. „Trotzdem rückgängig machen“
+        überschreibt den jetzigen Stand mit dem früheren.
+      </p>
+    </AlertDialog>
   );
 }
