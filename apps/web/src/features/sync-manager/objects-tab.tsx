@@ -58,50 +58,24 @@ export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
         </Button>
       </div>
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
-        <Field label={T.columns.plattform}>
-          {(props) => (
-            <Select
-              {...props}
-              value={chosen('plattform')}
-              onChange={(e) => choose('plattform')(e.target.value)}
-            >
-              <option value={ALL}>{T.all}</option>
-              {PLATFORMS.map((p) => (
-                <option key={p} value={p}>
-                  {PLATFORM_LABELS[p]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={T.columns.externalId}>
-          {(props) => (
-            <Select
-              {...props}
-              value={chosen('externeId')}
-              onChange={(e) => choose('externeId')(e.target.value)}
-            >
-              <option value={ALL}>{T.all}</option>
-              {externalIds.map((id) => (
-                <option key={id} value={id}>
-                  {id}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={T.columns.syncGroup}>
-          {(props) => (
-            <Select {...props} value={chosen('gruppe')} onChange={(e) => choose('gruppe')(e.target.value)}>
-              <option value={ALL}>{T.all}</option>
-              {(groups.data ?? []).map((g) => (
-                <option key={g.id} value={String(g.id)}>
-                  {g.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <FilterSelect
+          label={T.columns.plattform}
+          value={chosen('plattform')}
+          onChange={choose('plattform')}
+          options={PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))}
+        />
+        <FilterSelect
+          label={T.columns.externalId}
+          value={chosen('externeId')}
+          onChange={choose('externeId')}
+          options={externalIds.map((id) => ({ value: id, label: id }))}
+        />
+        <FilterSelect
+          label={T.columns.syncGroup}
+          value={chosen('gruppe')}
+          onChange={choose('gruppe')}
+          options={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+        />
       </div>
       {groups.isError && (
         <LoadFailure text={T.linkedGroupsLoadFailed} onRetry={() => void groups.refetch()} />
@@ -131,5 +105,33 @@ export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
         <ObjectDialog dialog={dialog} onDone={onDone} />
       </LazyDialog>
     </div>
+  );
+}
+
+/** One of the tab's filters: "All" (no filter) and its options. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Field label={label}>
+      {(props) => (
+        <Select {...props} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value={ALL}>{T.all}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }

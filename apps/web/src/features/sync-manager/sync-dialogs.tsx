@@ -1,3 +1,4 @@
+import type { UseFormReturn } from 'react-hook-form';
 import { PLATFORMS, PLATFORM_LABELS, SYNC_MANAGER_TEXTS as T, type Platform } from '@nova/domain';
 import { Checkbox, Field, Input, Select } from '../../components/ui/field';
 import { WriteDialog, type WriteEditor } from '../../components/write-dialog/write-dialog';
@@ -140,7 +141,35 @@ export function GroupDialog({
 }) {
   const calls = useSyncWrites().groups;
   const reload = useReloadLists();
-  const editor: WriteEditor<SyncGroupRow, GroupValues> = {
+  const editor = groupEditor(calls, reload, objects);
+  return (
+    <WriteDialog
+      dialog={dialog}
+      editor={editor}
+      onDone={onDone}
+      unavailable={
+        objectsFailed ? <LoadFailure text={T.objectsLoadFailed} onRetry={onRetryObjects} /> : undefined
+      }
+      removeNote={(row) =>
+        row.syncObjects.length > 0 && (
+          <p className="mb-3">
+            Danach gehören diese Sync Objekte keiner Gruppe mehr an:{' '}
+            {row.syncObjects.map(objectLabel).join(', ')}.
+          </p>
+        )
+      }
+    >
+      {(form, row) => groupFields(form, row, objects)}
+    </WriteDialog>
+  );
+}
+
+function groupEditor(
+  calls: WriteEditor<SyncGroupRow, GroupValues>['calls'],
+  reload: () => Promise<unknown>,
+  objects: SyncObjectRow[],
+): WriteEditor<SyncGroupRow, GroupValues> {
+  return {
     texts: {
       createTitle: T.addGroup,
       editTitle: 'Sync Gruppe bearbeiten',
@@ -183,52 +212,35 @@ export function GroupDialog({
     calls,
     invalidate: reload,
   };
+}
+
+/** The group's fields; a plain function, not a component, so `watch` re-renders it with the form. */
+function groupFields(form: UseFormReturn<GroupValues>, row: SyncGroupRow | null, objects: SyncObjectRow[]) {
+  const { errors } = form.formState;
+  const checked = form.watch('members');
   return (
-    <WriteDialog
-      dialog={dialog}
-      editor={editor}
-      onDone={onDone}
-      unavailable={
-        objectsFailed ? <LoadFailure text={T.objectsLoadFailed} onRetry={onRetryObjects} /> : undefined
-      }
-      removeNote={(row) =>
-        row.syncObjects.length > 0 && (
-          <p className="mb-3">
-            Danach gehören diese Sync Objekte keiner Gruppe mehr an:{' '}
-            {row.syncObjects.map(objectLabel).join(', ')}.
-          </p>
-        )
-      }
-    >
-      {(form, row) => {
-        const { errors } = form.formState;
-        const checked = form.watch('members');
-        return (
-          <>
-            <Field label={T.columns.name} error={errors.name?.message}>
-              {(props) => <Input {...props} {...form.register('name')} required autoComplete="off" />}
-            </Field>
-            <Field label={T.columns.keycloakName} error={errors.keycloakName?.message}>
-              {(props) => <Input {...props} {...form.register('keycloakName')} autoComplete="off" />}
-            </Field>
-            <fieldset className="space-y-2">
-              <legend className="mb-1 text-sm font-medium">{T.columns.linkedObjects}</legend>
-              <div className="max-h-64 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2 dark:border-slate-700">
-                {objects.length === 0 && <p className="text-sm">{T.noObjects}</p>}
-                {objects.map((object) => (
-                  <Checkbox
-                    key={object.id}
-                    value={String(object.id)}
-                    label={objectLabel(object)}
-                    note={membershipNote(object, row, checked.includes(String(object.id)))}
-                    {...form.register('members')}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          </>
-        );
-      }}
-    </WriteDialog>
+    <>
+      <Field label={T.columns.name} error={errors.name?.message}>
+        {(props) => <Input {...props} {...form.register('name')} required autoComplete="off" />}
+      </Field>
+      <Field label={T.columns.keycloakName} error={errors.keycloakName?.message}>
+        {(props) => <Input {...props} {...form.register('keycloakName')} autoComplete="off" />}
+      </Field>
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-medium">{T.columns.linkedObjects}</legend>
+        <div className="max-h-64 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2 dark:border-slate-700">
+          {objects.length === 0 && <p className="text-sm">{T.noObjects}</p>}
+          {objects.map((object) => (
+            <Checkbox
+              key={object.id}
+              value={String(object.id)}
+              label={objectLabel(object)}
+              note={membershipNote(object, row, checked.includes(String(object.id)))}
+              {...form.register('members')}
+            />
+          ))}
+        </div>
+      </fieldset>
+    </>
   );
 }
