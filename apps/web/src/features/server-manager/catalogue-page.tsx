@@ -46,32 +46,7 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
 
   const columns = useMemo(() => columnsOf(catalogue), [catalogue]);
 
-  // A link from the audit log names a row to open (`?bearbeiten=26`); it opens once, then the
-  // parameter goes, so reload and back do not open it again. The grid turns to the row's page
-  // (clearing a search that hides it), so it is in view when the dialog closes. A row that is
-  // gone opens nothing.
-  const [params, setParams] = useSearchParams();
-  const editId = params.get(CATALOGUE_EDIT_PARAM);
-  const rows = list.data;
-  const { openEdit } = dialog;
-  const openedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (editId === null || !rows || openedFor.current === editId) return;
-    openedFor.current = editId;
-    const isRow = (candidate: CatalogueRow) => String(candidate.id) === editId;
-    const row = rows.find(isRow);
-    if (row) openEdit(row);
-    setParams(
-      (current) => {
-        const state = readGrid(current);
-        const place = row ? placeOfRow(rows, columns, state, isRow) : null;
-        const copy = place ? writeGrid(current, { ...state, ...place }) : new URLSearchParams(current);
-        copy.delete(CATALOGUE_EDIT_PARAM);
-        return copy;
-      },
-      { replace: true },
-    );
-  }, [editId, rows, openEdit, setParams, columns]);
+  useEditFromLink(list.data, columns, dialog.openEdit);
 
   const done = (text: string) => notice.show({ tone: 'success', text });
 
@@ -232,4 +207,37 @@ function Cell({ field, value }: { field: CatalogueField; value: unknown }) {
       {text}
     </span>
   );
+}
+
+/**
+ * A link from the audit log names a row to open (`?bearbeiten=26`); it opens once, then the
+ * parameter goes, so reload and back do not open it again. The grid turns to the row's page
+ * (clearing a search that hides it), so it is in view when the dialog closes. A row that is
+ * gone opens nothing.
+ */
+function useEditFromLink(
+  rows: CatalogueRow[] | undefined,
+  columns: ColumnDef<CatalogueRow>[],
+  openEdit: (row: CatalogueRow) => void,
+) {
+  const [params, setParams] = useSearchParams();
+  const editId = params.get(CATALOGUE_EDIT_PARAM);
+  const openedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (editId === null || !rows || openedFor.current === editId) return;
+    openedFor.current = editId;
+    const isRow = (candidate: CatalogueRow) => String(candidate.id) === editId;
+    const row = rows.find(isRow);
+    if (row) openEdit(row);
+    setParams(
+      (current) => {
+        const state = readGrid(current);
+        const place = row ? placeOfRow(rows, columns, state, isRow) : null;
+        const copy = place ? writeGrid(current, { ...state, ...place }) : new URLSearchParams(current);
+        copy.delete(CATALOGUE_EDIT_PARAM);
+        return copy;
+      },
+      { replace: true },
+    );
+  }, [editId, rows, openEdit, setParams, columns]);
 }
