@@ -1,5 +1,5 @@
 import { LIMITS, SYNC_TEXTS } from '@nova/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button, ExternalLink } from '../../components/ui/button';
@@ -50,26 +50,7 @@ export function DiscordSyncPage() {
   );
   useReturnedResult(finish);
 
-  // Doc 2 §5: only messages from the app's own origin count.
-  useEffect(() => {
-    if (!authorizing) return;
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== popup.current) return;
-      const data = event.data as { type?: unknown; result?: unknown } | null;
-      if (data?.type === MESSAGE_TYPE && isResult(data.result)) finish(data.result);
-    };
-    // A popup closed without an answer: the status decides (linked, or cancelled).
-    const watch = setInterval(() => {
-      if (!popup.current?.closed) return;
-      popup.current = null;
-      void refetch().then((answer) => finish(answer.data?.discord ? 'linked' : 'cancelled'));
-    }, 500);
-    window.addEventListener('message', onMessage);
-    return () => {
-      window.removeEventListener('message', onMessage);
-      clearInterval(watch);
-    };
-  }, [authorizing, finish, refetch]);
+  usePopupAnswer(authorizing, popup, finish, refetch);
 
   const connect = () => {
     wizard.clear();
@@ -111,6 +92,35 @@ export function DiscordSyncPage() {
       authentication={<ConnectStep wizard={wizard} authorizing={authorizing} connect={connect} />}
     />
   );
+}
+
+/** The popup's answer: its message, or its closing without one. */
+function usePopupAnswer(
+  authorizing: boolean,
+  popup: RefObject<Window | null>,
+  finish: (result: Result) => void,
+  refetch: () => Promise<{ data?: { discord?: unknown } | undefined }>,
+) {
+  // Doc 2 §5: only messages from the app's own origin count.
+  useEffect(() => {
+    if (!authorizing) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== popup.current) return;
+      const data = event.data as { type?: unknown; result?: unknown } | null;
+      if (data?.type === MESSAGE_TYPE && isResult(data.result)) finish(data.result);
+    };
+    // A popup closed without an answer: the status decides (linked, or cancelled).
+    const watch = setInterval(() => {
+      if (!popup.current?.closed) return;
+      popup.current = null;
+      void refetch().then((answer) => finish(answer.data?.discord ? 'linked' : 'cancelled'));
+    }, 500);
+    window.addEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      clearInterval(watch);
+    };
+  }, [authorizing, popup, finish, refetch]);
 }
 
 function ConnectStep({

@@ -70,26 +70,12 @@ function IdentityStep({
 }) {
   const [identity, setIdentity] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [copied, setCopied] = useState(false);
   const link = trpc.externalAccounts.linkTeamspeak.useMutation();
   const invalidate = useInvalidateStatus();
   const sessionLost = useSessionLoss();
   const fits = teamspeakNicknameFits(nickname);
   // Doc 2 §2, §5: only on step 2, not while authenticating, and only with an identity entered.
   const canStart = active && !link.isPending && identity.trim() !== '' && fits;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(nickname);
-      setCopied(true);
-      show({ tone: 'success', text: 'Der Nickname wurde in die Zwischenablage kopiert.' });
-    } catch {
-      show({
-        tone: 'error',
-        text: 'Kopieren war nicht möglich. Bitte markiere den Nickname und kopiere ihn selbst.',
-      });
-    }
-  };
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -113,19 +99,7 @@ function IdentityStep({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
-      <Field
-        label="Dein Nickname auf dem Teamspeak-Server"
-        hint="Setze genau diesen Nickname in Teamspeak, bevor du die Authentifizierung startest."
-      >
-        {(props) => (
-          <div className="flex gap-2">
-            <Input {...props} value={nickname} readOnly className="font-mono" />
-            <Button variant="secondary" onClick={() => void copy()} aria-label="Nickname kopieren">
-              {copied ? 'Kopiert' : 'Kopieren'}
-            </Button>
-          </div>
-        )}
-      </Field>
+      <NicknameField nickname={nickname} show={show} />
       {!fits && (
         <Alert tone="warning">
           {TEAMSPEAK_NICKNAME_TOO_LONG} (aktuell {nickname.length} von höchstens {TEAMSPEAK_NICKNAME_MAX}{' '}
@@ -149,5 +123,38 @@ function IdentityStep({
         {link.isPending ? 'Authentifizierung läuft...' : SYNC_TEXTS.startAuthentication}
       </button>
     </form>
+  );
+}
+
+/** The nickname to set in Teamspeak, with a button that copies it. */
+function NicknameField({ nickname, show }: { nickname: string; show: (message: Message) => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(nickname);
+      setCopied(true);
+      show({ tone: 'success', text: 'Der Nickname wurde in die Zwischenablage kopiert.' });
+    } catch {
+      show({
+        tone: 'error',
+        text: 'Kopieren war nicht möglich. Bitte markiere den Nickname und kopiere ihn selbst.',
+      });
+    }
+  };
+
+  return (
+    <Field
+      label="Dein Nickname auf dem Teamspeak-Server"
+      hint="Setze genau diesen Nickname in Teamspeak, bevor du die Authentifizierung startest."
+    >
+      {(props) => (
+        <div className="flex gap-2">
+          <Input {...props} value={nickname} readOnly className="font-mono" />
+          <Button variant="secondary" onClick={() => void copy()} aria-label="Nickname kopieren">
+            {copied ? 'Kopiert' : 'Kopieren'}
+          </Button>
+        </div>
+      )}
+    </Field>
   );
 }
