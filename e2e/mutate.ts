@@ -27,20 +27,26 @@ const NO_WANTED_REASON = {
 };
 
 /**
- * Waits until the page's sign-in is older than the step-up window: a remove of a row that does not
- * exist is refused with the step-up reason before the game API is asked, so nothing is deleted
- * meanwhile.
+ * Waits until the page's sign-in is older than the step-up window: then a remove of a row that does
+ * not exist is refused with the step-up reason. Before that it answers "inzwischen gelöscht" (409):
+ * only a read reaches the game API, nothing is deleted. The polls go through the page's request
+ * context (its cookies), not the page, so their refusals are not console errors of the page.
  */
 export async function waitForStepUpWindow(
   page: Page,
   procedure = 'catalogue.wantedReasons.remove',
   input: unknown = NO_WANTED_REASON,
 ): Promise<void> {
+  const url = new URL(`/trpc/${procedure}`, page.url()).href;
   await expect
     .poll(
       async () => {
-        const answer = await mutate(page, procedure, input);
-        return answer.body.error?.data.reason ?? `status ${answer.status}`;
+        const answer = await page.request.post(url, {
+          headers: { 'x-csrf': '1', 'content-type': 'application/json' },
+          data: JSON.stringify(input),
+        });
+        const body = (await answer.json()) as TrpcAnswer['body'];
+        return body.error?.data.reason ?? `status ${answer.status()}`;
       },
       { timeout: 70_000, intervals: [3000] },
     )
