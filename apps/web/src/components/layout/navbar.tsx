@@ -4,7 +4,7 @@ import { assets } from '../../config/assets';
 import { loginHref, paths } from '../../config/paths';
 import { publicConfig } from '../../config/public-config';
 import { cn } from '../../lib/cn';
-import { useSession } from '../../lib/session';
+import { useSession, type SessionState } from '../../lib/session';
 import { ExternalLink } from '../ui/button';
 import { FallbackImage } from '../ui/fallback-image';
 import { LogoutButton } from './logout-button';
@@ -18,41 +18,6 @@ export function NavBar() {
   const session = useSession();
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const signedIn = session.status === 'ready' && session.me.signedIn;
-
-  const links = (
-    <>
-      <NavLink
-        to={paths.home}
-        className={({ isActive }) => cn(item, isActive && 'text-brand-700 dark:text-brand-300')}
-      >
-        Startseite
-      </NavLink>
-      <ExternalLink href={publicConfig.links.forum} className={item}>
-        Forum
-      </ExternalLink>
-      <ExternalLink href={publicConfig.links.discord} className={item}>
-        Discord
-      </ExternalLink>
-    </>
-  );
-  const account =
-    session.status === 'loading' ? null : signedIn ? (
-      <>
-        <Link to={paths.controlPanel} className={item}>
-          Control Panel
-        </Link>
-        <LogoutButton className={item} />
-      </>
-    ) : (
-      <a
-        href={loginHref(paths.controlPanel)}
-        className={cn(item, 'bg-brand-600 text-white hover:bg-brand-700 dark:text-white')}
-      >
-        Anmelden
-      </a>
-    );
-
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <nav aria-label="Hauptnavigation" className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4">
@@ -64,11 +29,11 @@ export function NavBar() {
           <span>Nova Legacy</span>
         </Link>
         <div className="hidden items-center gap-1 md:flex">
-          {links}
+          <MainLinks />
           <span className="mx-2">
             <ThemeToggle />
           </span>
-          {account}
+          <AccountLinks session={session} />
         </div>
         <button
           type="button"
@@ -89,13 +54,53 @@ export function NavBar() {
           }}
           key={location.pathname}
         >
-          {links}
+          <MainLinks />
           <div className="px-3 py-2">
             <ThemeToggle />
           </div>
-          {account}
+          <AccountLinks session={session} />
         </div>
       )}
     </header>
+  );
+}
+
+/** Startseite, Forum and Discord: in the bar, and again in the small screens' menu. */
+function MainLinks() {
+  return (
+    <>
+      <NavLink
+        to={paths.home}
+        className={({ isActive }) => cn(item, isActive && 'text-brand-700 dark:text-brand-300')}
+      >
+        Startseite
+      </NavLink>
+      <ExternalLink href={publicConfig.links.forum} className={item}>
+        Forum
+      </ExternalLink>
+      <ExternalLink href={publicConfig.links.discord} className={item}>
+        Discord
+      </ExternalLink>
+    </>
+  );
+}
+
+/** Nothing while the session loads; then the Control Panel and Logout, or "Anmelden". */
+function AccountLinks({ session }: { session: SessionState }) {
+  const signedIn = session.status === 'ready' && session.me.signedIn;
+  return session.status === 'loading' ? null : signedIn ? (
+    <>
+      <Link to={paths.controlPanel} className={item}>
+        Control Panel
+      </Link>
+      <LogoutButton className={item} />
+    </>
+  ) : (
+    <a
+      href={loginHref(paths.controlPanel)}
+      className={cn(item, 'bg-brand-600 text-white hover:bg-brand-700 dark:text-white')}
+    >
+      Anmelden
+    </a>
   );
 }

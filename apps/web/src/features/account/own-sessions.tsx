@@ -9,7 +9,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/loading';
-import { trpc } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+
+type OwnSession = RouterOutputs['account']['sessions'][number];
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -69,39 +71,57 @@ export function OwnSessions() {
         <ul className="grid gap-3" aria-label="Angemeldete Geräte">
           {sessions.data.map((session) => (
             <li key={session.id}>
-              <Card className="flex flex-wrap items-center justify-between gap-3">
-                <div>
-                  <p className="font-semibold">
-                    {session.browser} auf {session.system}
-                    {session.current && (
-                      <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-                        dieses Gerät
-                      </span>
-                    )}
-                  </p>
-                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600 sm:flex sm:flex-wrap sm:gap-x-4 dark:text-slate-300">
-                    <Fact label="Angemeldet am">{dateTime.format(new Date(session.signedInAt))}</Fact>
-                    <Fact label="Zuletzt aktiv">{dateTime.format(new Date(session.lastActiveAt))}</Fact>
-                    <Fact label="IP-Adresse">{session.ip ?? 'unbekannt'}</Fact>
-                    {session.signInMethod && <Fact label="Anmeldung">{session.signInMethod}</Fact>}
-                  </dl>
-                </div>
-                {!session.current && (
-                  <Button
-                    variant="danger"
-                    disabled={endOne.isPending}
-                    onClick={() => endOne.mutate({ id: session.id })}
-                    // Two browsers of the same kind differ by when they signed in.
-                    aria-label={`${session.browser} auf ${session.system}, angemeldet am ${dateTime.format(new Date(session.signedInAt))}, abmelden`}
-                  >
-                    Abmelden
-                  </Button>
-                )}
-              </Card>
+              <SessionCard
+                session={session}
+                ending={endOne.isPending}
+                onEnd={() => endOne.mutate({ id: session.id })}
+              />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+function SessionCard({
+  session,
+  ending,
+  onEnd,
+}: {
+  session: OwnSession;
+  ending: boolean;
+  onEnd: () => void;
+}) {
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <p className="font-semibold">
+          {session.browser} auf {session.system}
+          {session.current && (
+            <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+              dieses Gerät
+            </span>
+          )}
+        </p>
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600 sm:flex sm:flex-wrap sm:gap-x-4 dark:text-slate-300">
+          <Fact label="Angemeldet am">{dateTime.format(new Date(session.signedInAt))}</Fact>
+          <Fact label="Zuletzt aktiv">{dateTime.format(new Date(session.lastActiveAt))}</Fact>
+          <Fact label="IP-Adresse">{session.ip ?? 'unbekannt'}</Fact>
+          {session.signInMethod && <Fact label="Anmeldung">{session.signInMethod}</Fact>}
+        </dl>
+      </div>
+      {!session.current && (
+        <Button
+          variant="danger"
+          disabled={ending}
+          onClick={onEnd}
+          // Two browsers of the same kind differ by when they signed in.
+          aria-label={`${session.browser} auf ${session.system}, angemeldet am ${dateTime.format(new Date(session.signedInAt))}, abmelden`}
+        >
+          Abmelden
+        </Button>
+      )}
+    </Card>
   );
 }
