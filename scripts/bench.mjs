@@ -153,7 +153,11 @@ const children = [
     { quiet: true },
   ),
 ];
-const browser = await chromium.launch(chromiumLaunchOptions());
+// The stack is stopped when Chromium does not start either.
+const browser = await chromium.launch(chromiumLaunchOptions()).catch((error) => {
+  stopAll(children);
+  throw error;
+});
 try {
   await waitForHttp(`${issuer}/.well-known/openid-configuration`);
   await waitForHttp(`${gameApi}toplist`);
