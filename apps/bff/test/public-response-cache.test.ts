@@ -1,8 +1,10 @@
 /** Public procedures answered from a shared response cache with ETag and Cache-Control. */
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import etag from '@fastify/etag';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { publicResponseCache } from '../src/plugins/public-response-cache';
 import { SPA, testApp } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 
@@ -154,5 +156,44 @@ describe('public response cache', () => {
     const refused = await fetch(`http://127.0.0.1:${port}/trpc/toplist.get`);
     expect(refused.status).toBe(403);
     expect(api.requests.filter((r) => r.path === 'toplist')).toHaveLength(1);
+  });
+});
+
+describe('public response cache hooks around @fastify/etag', () => {
+  it('keeps an answer whose first caller got a 304 (its copy was still good)', async () => {
+    let clock = 0;
+    let handled = 0;
+    const app = Fastify();
+    await app.register(async (scope) => {
+      const keep = publicResponseCache(scope, {
+        prefix: '/trpc',
+        procedures: ['toplist.get'],
+        ttlMs: 30_000,
+        publicUrl: 'http://localhost:3000',
+        now: () => clock,
+      });
+      await scope.register(etag);
+      scope.addHook('onSend', keep);
+      scope.get('/trpc/toplist.get', async (_request, reply) => {
+        handled++;
+        return reply.type('application/json').send(Buffer.from('{"result":{"data":[1,2,3]}}'));
+      });
+    });
+    const get = (headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/trpc/toplist.get', headers: { ...SPA, ...headers } });
+
+    const first = await get();
+    const tag = String(first.headers.etag);
+    expect([first.statusCode, handled]).toEqual([200, 1]);
+    clock += 31_000; // the entry expired; the browser revalidates its copy
+    const revalidated = await get({ 'if-none-match': tag });
+    expect([revalidated.statusCode, handled]).toEqual([304, 2]);
+    const hit = await get();
+    expect([hit.statusCode, handled]).toEqual([200, 2]);
+    expect(hit.body).toBe('{"result":{"data":[1,2,3]}}');
+    expect(hit.headers.etag).toBe(tag);
+    expect((await get({ 'if-none-match': tag })).statusCode).toBe(304);
+    expect(handled).toBe(2);
+    await app.close();
   });
 });

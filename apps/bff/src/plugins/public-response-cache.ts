@@ -4,7 +4,7 @@
  * security headers, @fastify/etag and @fastify/compress treat it like any other answer. The entry
  * keeps the ETag @fastify/etag gave the answer, so the plugin does not hash the same bytes per hit.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { csrfProblem } from '../trpc/request-auth';
 
 export interface PublicResponseCacheOptions {
@@ -24,10 +24,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The URL under which this answer is kept, once it is known to be one to keep. */
     publicCacheKey?: string;
+    /** The entry this answer was kept in: it gets the answer's ETag once the plugin has set it. */
+    publicCacheEntry?: Entry;
   }
 }
 
-/** The hook to add after @fastify/etag's: it keeps the answer with its ETag. */
+interface Entry {
+  expiresAt: number;
+  body: Buffer;
+  etag: string | undefined;
+}
+
+/** The hook to add after @fastify/etag's: it gives the kept answer its ETag. */
 export type KeepHook = onSendHookHandler;
 
 /** True when the batch input names no input for any call (`{}` or `{"0":{}}` …). */
@@ -56,7 +64,7 @@ export function publicResponseCache(app: FastifyInstance, options: PublicRespons
   const maxAge = Math.max(0, Math.floor(options.ttlMs / 1000));
   const cacheControl = `public, max-age=${maxAge}, s-maxage=${maxAge}, stale-while-revalidate=${maxAge}`;
   const procedures = new Set(options.procedures);
-  const entries = new Map<string, { expiresAt: number; body: Buffer; etag: string | undefined }>();
+  const entries = new Map<string, Entry>();
   const base = `${options.prefix}/`;
 
   /** The cache key of a request this cache may answer (its URL), else null. */
@@ -102,29 +110,29 @@ export function publicResponseCache(app: FastifyInstance, options: PublicRespons
     done();
   });
 
-  const keepable = (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
-    request.publicCacheKey !== undefined &&
-    Buffer.isBuffer(payload) &&
-    reply.statusCode === 200 &&
-    !reply.hasHeader('set-cookie');
-
+  // Kept before @fastify/etag runs: a miss that the plugin answers with 304 (the browser's copy is
+  // still good) fills the cache too.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (keepable(request, reply, payload)) reply.header('cache-control', cacheControl);
+    const key = request.publicCacheKey;
+    if (
+      key !== undefined &&
+      Buffer.isBuffer(payload) &&
+      reply.statusCode === 200 &&
+      !reply.hasHeader('set-cookie')
+    ) {
+      const oldest = entries.keys().next();
+      if (entries.size >= MAX_ENTRIES && !entries.has(key) && !oldest.done) entries.delete(oldest.value);
+      const entry: Entry = { expiresAt: now() + options.ttlMs, body: payload, etag: undefined };
+      entries.set(key, entry);
+      request.publicCacheEntry = entry;
+      reply.header('cache-control', cacheControl);
+    }
     done(null, payload);
   });
 
   return (request, reply, payload, done) => {
-    const key = request.publicCacheKey;
-    if (key !== undefined && keepable(request, reply, payload)) {
-      const oldest = entries.keys().next();
-      if (entries.size >= MAX_ENTRIES && !entries.has(key) && !oldest.done) entries.delete(oldest.value);
-      const etag = reply.getHeader('etag');
-      entries.set(key, {
-        expiresAt: now() + options.ttlMs,
-        body: payload as Buffer,
-        etag: typeof etag === 'string' ? etag : undefined,
-      });
-    }
+    const etag = reply.getHeader('etag');
+    if (request.publicCacheEntry && typeof etag === 'string') request.publicCacheEntry.etag = etag;
     done(null, payload);
   };
 }
