@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { auditRecordsOf, type TrpcErrorBody } from './helpers';
 import { sessionHeaders, withTestBff } from './test-bff';
 
 const ROLES = ['web:admin:server-manager', 'web:admin:server-manager:achievement', 'web:admin:sync-manager'];
@@ -44,17 +44,6 @@ describe('conditional writes', () => {
 
   const writes = () => bff.api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 
-  async function records(type: string) {
-    const db = await sharedTestDatabase().open();
-    return db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target_type', '=', type)
-      .where('target_id', '=', String(id))
-      .orderBy('id', 'asc')
-      .execute();
-  }
-
   /** The game API holds `row` for this id (GET), and answers PUT and DELETE. */
   function gameApiHolds(path: string, row: unknown) {
     bff.api.on('GET', `${path}/${id}`, row === null ? { status: 404, body: {} } : { body: row });
@@ -91,7 +80,7 @@ describe('conditional writes', () => {
       changedBy: { name: 'anna', at },
     });
     expect(writes()).toEqual([]);
-    const rows = await records('catalogue.achievements');
+    const rows = await auditRecordsOf('catalogue.achievements', id);
     expect(rows.map((r) => [r.actor_name, r.outcome, r.detail])).toEqual([
       ['anna', 'success', null],
       ['bernd', 'refused', 'Konflikt: geändert'],
@@ -122,7 +111,7 @@ describe('conditional writes', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(writes()).toEqual([`PUT achievements/${id}`]);
-    const [record] = await records('catalogue.achievements');
+    const [record] = await auditRecordsOf('catalogue.achievements', id);
     expect(record).toMatchObject({
       outcome: 'success',
       forced: true,

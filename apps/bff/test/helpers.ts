@@ -18,6 +18,18 @@ export function sharedTestDatabase(): Database {
   return shared;
 }
 
+/** The audit records of one target in the shared test database, oldest first. */
+export async function auditRecordsOf(type: string, id: number | string) {
+  const db = await sharedTestDatabase().open();
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_type', '=', type)
+    .where('target_id', '=', String(id))
+    .orderBy('id', 'asc')
+    .execute();
+}
+
 export function testEnv(overrides: Record<string, string | undefined> = {}) {
   return parseEnv({
     NODE_ENV: 'test',

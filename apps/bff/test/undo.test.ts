@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../src/audit/log';
-import { sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { auditRecordsOf, sharedTestDatabase, type TrpcErrorBody } from './helpers';
 import { sessionHeaders, withTestBff } from './test-bff';
 
 const ADMIN = ['web:admin', 'web:admin:server-manager', 'web:admin:server-manager:achievement'];
@@ -64,20 +64,11 @@ describe('undo from the audit log', () => {
   const writes = () =>
     bff.api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path} ${r.body}`.trim());
 
-  async function recordsOfTarget() {
-    const db = await sharedTestDatabase().open();
-    return db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target_type', '=', 'catalogue.achievements')
-      .where('target_id', '=', String(id))
-      .orderBy('id', 'asc')
-      .execute();
-  }
-
   /** The id of the successful record of `action` on this row. */
   async function originalOf(action: string): Promise<string> {
-    const found = (await recordsOfTarget()).find((r) => r.action === action && r.outcome === 'success');
+    const found = (await auditRecordsOf('catalogue.achievements', id)).find(
+      (r) => r.action === action && r.outcome === 'success',
+    );
     if (!found) throw new Error(`no ${action} record`);
     return String(found.id);
   }
@@ -98,7 +89,7 @@ describe('undo from the audit log', () => {
     expect(writes()).toEqual([
       `PUT achievements/${id} {"name":"Angler","description":"Fange einen Fisch","exp":100,"money":500}`,
     ]);
-    const undone = (await recordsOfTarget()).at(-1);
+    const undone = (await auditRecordsOf('catalogue.achievements', id)).at(-1);
     expect(undone).toMatchObject({
       action: 'audit.undo',
       outcome: 'success',
@@ -142,7 +133,7 @@ describe('undo from the audit log', () => {
     expect(answer.body.error.data.reason).toBe('changed');
     expect(answer.body.error.data.conflict?.current).toMatchObject({ exp: 222 });
     expect(writes()).toEqual([]);
-    expect((await recordsOfTarget()).at(-1)).toMatchObject({
+    expect((await auditRecordsOf('catalogue.achievements', id)).at(-1)).toMatchObject({
       action: 'audit.undo',
       outcome: 'refused',
       detail: 'Konflikt: geändert',
@@ -151,7 +142,10 @@ describe('undo from the audit log', () => {
     const forced = await call('audit.undo', { recordId: original, force: true });
     expect(forced.status).toBe(200);
     expect(writes()).toHaveLength(1);
-    expect((await recordsOfTarget()).at(-1)).toMatchObject({ action: 'audit.undo', forced: true });
+    expect((await auditRecordsOf('catalogue.achievements', id)).at(-1)).toMatchObject({
+      action: 'audit.undo',
+      forced: true,
+    });
   });
 
   it('takes a create back by deleting the row, only after a recent sign-in', async () => {
@@ -170,7 +164,7 @@ describe('undo from the audit log', () => {
     const fresh = await call('audit.undo', { recordId: original });
     expect(fresh.status).toBe(200);
     expect(writes()).toEqual([`DELETE achievements/${id}`]);
-    expect((await recordsOfTarget()).at(-1)).toMatchObject({
+    expect((await auditRecordsOf('catalogue.achievements', id)).at(-1)).toMatchObject({
       action: 'audit.undo',
       outcome: 'success',
       undo_of: original,
@@ -203,7 +197,7 @@ describe('undo from the audit log', () => {
     expect(writes()).toEqual([
       'POST achievements {"name":"Angler","description":"Fange einen Fisch","exp":100,"money":500}',
     ]);
-    expect((await recordsOfTarget()).at(-1)).toMatchObject({
+    expect((await auditRecordsOf('catalogue.achievements', id)).at(-1)).toMatchObject({
       action: 'audit.undo',
       outcome: 'success',
       undo_of: original,
@@ -222,7 +216,7 @@ describe('undo from the audit log', () => {
     const adminOnly = await call('audit.undo', { recordId: original }, { roles: ['web:admin'] });
     expect(adminOnly.status).toBe(403);
     expect(writes()).toEqual([]);
-    expect((await recordsOfTarget()).at(-1)).toMatchObject({
+    expect((await auditRecordsOf('catalogue.achievements', id)).at(-1)).toMatchObject({
       action: 'audit.undo',
       outcome: 'refused',
       detail: 'forbidden',

@@ -5,7 +5,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { auditRecordsOf, type TrpcErrorBody } from './helpers';
 import { sessionHeaders, startTestBff, withTestBff, type TestBff } from './test-bff';
 
 const ROLES = ['web:admin:server-manager', 'web:admin:server-manager:achievement', 'web:admin:sync-manager'];
@@ -24,17 +24,6 @@ async function mutate(bff: TestBff, procedure: string, input: unknown, username 
     },
     payload: JSON.stringify(input),
   });
-}
-
-async function recordsOf(type: string, id: number | string) {
-  const db = await sharedTestDatabase().open();
-  return db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('target_type', '=', type)
-    .where('target_id', '=', String(id))
-    .orderBy('id', 'asc')
-    .execute();
 }
 
 const posts = (bff: TestBff, path: string) =>
@@ -81,7 +70,7 @@ describe('a write whose answer never came', () => {
     const { error } = response.json<ReasonBody>();
     expect(error.data.reason).toBe('outcome-applied');
     expect(error.message).toBe('Der Spielserver hat spät geantwortet: Die Änderung wurde gespeichert.');
-    const [record] = await recordsOf('catalogue.achievements', id);
+    const [record] = await auditRecordsOf('catalogue.achievements', id);
     expect(record).toMatchObject({ outcome: 'unknown', detail: 'outcome-applied', after: { money: 2222 } });
   });
 
@@ -95,7 +84,7 @@ describe('a write whose answer never came', () => {
     expect(error.message).toBe(
       'Der Spielserver hat nicht geantwortet: Die Änderung wurde nicht gespeichert. Bitte versuche es erneut.',
     );
-    const [record] = await recordsOf('catalogue.achievements', id);
+    const [record] = await auditRecordsOf('catalogue.achievements', id);
     expect(record).toMatchObject({
       outcome: 'unknown',
       detail: 'outcome-not-applied',
@@ -126,7 +115,7 @@ describe('a write whose answer never came', () => {
     const response = await mutate(bff, 'catalogue.achievements.remove', { id, expected: row });
     expect(response.statusCode).toBe(504);
     expect(response.json<ReasonBody>().error.data.reason).toBe('outcome-applied');
-    const [record] = await recordsOf('catalogue.achievements', id);
+    const [record] = await auditRecordsOf('catalogue.achievements', id);
     expect(record).toMatchObject({ outcome: 'unknown', detail: 'outcome-applied' });
   });
 
@@ -147,7 +136,7 @@ describe('a write whose answer never came', () => {
     const first = await mutate(bff, 'catalogue.achievements.create', input);
     expect(first.statusCode).toBe(504);
     expect(first.json<ReasonBody>().error.data.reason).toBe('outcome-applied');
-    const [record] = await recordsOf('catalogue.achievements', id);
+    const [record] = await auditRecordsOf('catalogue.achievements', id);
     expect(record).toMatchObject({ outcome: 'unknown', detail: 'outcome-applied', after: { id } });
 
     const retried = await mutate(bff, 'catalogue.achievements.create', input);
@@ -239,7 +228,7 @@ describe('a create sent twice with one key', () => {
     expect(third.statusCode).toBe(200);
     expect(third.json<{ result: { data: { id: number } } }>().result.data.id).toBe(id);
     expect(posts(bff, 'achievements')).toBe(1);
-    const records = await recordsOf('catalogue.achievements', id);
+    const records = await auditRecordsOf('catalogue.achievements', id);
     expect(records.map((r) => r.outcome)).toEqual(['success']);
   });
 
