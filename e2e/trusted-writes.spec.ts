@@ -6,21 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { gameApi } from './game-api';
-import { mutate } from './mutate';
-
-const WANTED = '/control-panel/admin/server-manager/wanted-manager';
-
-interface WantedReason {
-  id: number;
-  reason_name: string;
-  points: number;
-  is_static: number;
-}
-
-/** The rows of the game API with this name. */
-const rowsNamed = async (name: string) =>
-  (await gameApi<WantedReason[]>('wanted-reasons')).filter((r) => r.reason_name === name);
+import { createRow, rowsNamed, WANTED } from './wanted-reasons';
 
 /** Opens the edit dialog of the row with this name (new rows are on the last page). */
 async function openRow(page: Page, name: string) {
@@ -35,15 +21,6 @@ async function openRow(page: Page, name: string) {
   return dialog;
 }
 
-async function createRow(page: Page, name: string): Promise<WantedReason> {
-  await page.goto(WANTED);
-  const created = await mutate(page, 'catalogue.wantedReasons.create', {
-    values: { reason_name: name, points: 2, is_static: 0 },
-  });
-  expect(created.status).toBe(200);
-  return created.body.result?.data as WantedReason;
-}
-
 test('two admins edit one row: the second gets the conflict, keeps the first change or overwrites it, audited', async ({
   asRole,
   expectConsoleError,
@@ -53,6 +30,7 @@ test('two admins edit one row: the second gets the conflict, keeps the first cha
   const anna = await asRole('admin');
   const bernd = await asRole('admin');
   const name = `E2E Konflikt ${Date.now()}`;
+  await anna.goto(WANTED);
   await createRow(anna, name);
 
   const annasDialog = await openRow(anna, name);

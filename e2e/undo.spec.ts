@@ -10,18 +10,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, ownSession, signIn, test } from './fixtures';
-import { gameApi } from './game-api';
+import { createRow, rowsNamed, WANTED, type WantedReason } from './wanted-reasons';
 import { mutate, waitForStepUpWindow } from './mutate';
 
 const LOG = '/control-panel/admin/audit-log';
-const WANTED = '/control-panel/admin/server-manager/wanted-manager';
-
-interface WantedReason {
-  id: number;
-  reason_name: string;
-  points: number;
-  is_static: number;
-}
 
 interface AuditRecord {
   id: string;
@@ -32,17 +24,6 @@ interface AuditRecord {
 
 /** One word, so the log's target filter finds exactly this test's records. */
 const uniqueName = () => `E2E-Undo-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
-
-const rowsNamed = async (name: string) =>
-  (await gameApi<WantedReason[]>('wanted-reasons')).filter((r) => r.reason_name === name);
-
-async function createRow(page: Page, name: string): Promise<WantedReason> {
-  const created = await mutate(page, 'catalogue.wantedReasons.create', {
-    values: { reason_name: name, points: 2, is_static: 0 },
-  });
-  expect(created.status).toBe(200);
-  return created.body.result?.data as WantedReason;
-}
 
 async function setPoints(page: Page, row: WantedReason, points: number): Promise<WantedReason> {
   const { id, ...values } = row;
