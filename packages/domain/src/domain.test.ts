@@ -42,6 +42,7 @@ import {
   yearMonthOf,
   numberInputText,
   parseGermanNumber,
+  parseNumberInput,
   vehicleModelName,
 } from './index';
 
@@ -401,10 +402,21 @@ describe('German numbers (decision 061)', () => {
     expect(parseGermanNumber('')).toBeUndefined();
   });
 
-  it('writes a form value with a comma and without thousands dots', () => {
+  it('writes a form value as a German reader does: decimal comma, thousands dots', () => {
     expect(numberInputText(12.5)).toBe('12,5');
-    expect(numberInputText(38000)).toBe('38000');
+    expect(numberInputText(38000)).toBe('38.000');
+    expect(numberInputText(1500)).toBe('1.500');
     expect(numberInputText(-1)).toBe('-1');
+  });
+
+  it('reads what a German user types into a number field', () => {
+    expect(parseNumberInput('1.500', false)).toBe(1500);
+    expect(parseNumberInput('1.500,50', true)).toBe(1500.5);
+    expect(parseNumberInput('1500', false)).toBe(1500);
+    expect(parseNumberInput('12.5', true)).toBe(12.5);
+    expect(parseNumberInput('12.5', false)).toBeUndefined();
+    expect(parseNumberInput('1.2.3', true)).toBeUndefined();
+    expect(parseNumberInput('abc', true)).toBeUndefined();
   });
 });
 

@@ -17,14 +17,14 @@ export function displayNameOf(username: string, customname?: readonly string[]):
   return first ? first : username;
 }
 
-const plain = new Intl.NumberFormat('de-DE', { useGrouping: false, maximumFractionDigits: 6 });
+const grouped = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 6 });
 
 /**
- * A number as a form field shows it: German decimal comma, no thousands dots (they would get in the
- * way while typing); the tables show the same number with them (`formatNumber`).
+ * A number as a form field shows it: the way a German reader writes it, decimal comma and thousands
+ * dots ("38.000", "1.250.000,75"); the field shows it so when it opens and again when it is left.
  */
 export function numberInputText(value: number): string {
-  return plain.format(value);
+  return grouped.format(value);
 }
 
 /**
@@ -36,4 +36,17 @@ export function parseGermanNumber(text: string): number | undefined {
   if (!/^-?(\d+|\d{1,3}(\.\d{3})+)(,\d+)?$/.test(trimmed)) return undefined;
   const value = Number(trimmed.replaceAll('.', '').replace(',', '.'));
   return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * What a German user types into a number field: German text first ("1.500" is fifteen hundred,
+ * "1.500,50", "1500", "12,5"); in a field with decimals a lone dot without a comma ("12.5", the
+ * number pad's key on many keyboards) is the decimal point. Undefined for anything else.
+ */
+export function parseNumberInput(text: string, decimals: boolean): number | undefined {
+  const german = parseGermanNumber(text);
+  if (german !== undefined) return german;
+  const trimmed = text.trim();
+  if (!decimals || !/^-?\d+\.\d+$/.test(trimmed)) return undefined;
+  return Number(trimmed);
 }

@@ -129,3 +129,20 @@ export const OUTCOME_TEXTS: Record<WriteOp, Record<OutcomeReason, string>> = {
 
 export const IN_PROGRESS_TEXT =
   'Diese Änderung wird gerade noch gespeichert. Bitte warte einen Moment und lade dann neu.';
+
+/** A save whose values are what is stored already: nothing is sent, nothing recorded (decision 088). */
+export const NO_CHANGE_TEXT = 'Keine Änderung: Der Eintrag ist bereits so gespeichert.';
+
+/** Whether two payloads say the same (their keys in any order). */
+export function samePayload(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, item]) => item !== undefined)
+            .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+            .map(([key, item]) => [key, canonical(item)]),
+        )
+      : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}

@@ -17,7 +17,15 @@ import {
   type WriteIntent,
 } from '../../lib/write-dialog';
 import { useTimedMessage } from '../ui/timed-message';
-import { IN_PROGRESS_TEXT, OUTCOME_TEXTS, mergeValues, readFailure, type WriteOp } from './answers';
+import {
+  IN_PROGRESS_TEXT,
+  NO_CHANGE_TEXT,
+  OUTCOME_TEXTS,
+  mergeValues,
+  readFailure,
+  samePayload,
+  type WriteOp,
+} from './answers';
 import type { WriteEditor } from './write-dialog';
 
 export type Phase<Row> =
@@ -158,6 +166,15 @@ function useWrites<Row extends { id: number }, V extends FieldValues>(state: For
 
   const send = (values: V, expected: Row | null, force = false) => {
     form.clearErrors();
+    // Saving what is stored already changes nothing: the game API is not called, nothing is recorded.
+    if (
+      expected &&
+      samePayload(editor.payloadOf(values, expected), editor.payloadOf(editor.valuesOf(expected), expected))
+    ) {
+      failure.clear();
+      setNotice({ tone: 'info', text: NO_CHANGE_TEXT });
+      return Promise.resolve();
+    }
     return run(
       'save',
       () => save.mutateAsync({ values, expected, force }),

@@ -118,6 +118,12 @@ async function openAngler() {
   return screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
 }
 
+/** An edit, so that "Speichern" has something to send (saving what is stored sends nothing). */
+async function rename(dialog: HTMLElement, name = 'Fischer') {
+  await userEvent.clear(within(dialog).getByLabelText('Name'));
+  await userEvent.type(within(dialog).getByLabelText('Name'), name);
+}
+
 describe('the write dialog: saving', () => {
   beforeEach(() => {
     sessionStorage.clear();
@@ -204,6 +210,7 @@ describe('the write dialog: saving', () => {
   it('an unknown outcome that the BFF found applied closes with "Die Änderung wurde gespeichert."', async () => {
     renderScreen();
     const dialog = await openAngler();
+    await rename(dialog);
     calls.update.mockRejectedValueOnce(outcome('outcome-applied'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Die Änderung wurde gespeichert.')).toBeTruthy();
@@ -278,6 +285,7 @@ describe('the write dialog: conflicts', () => {
   it('a row deleted meanwhile says so and offers to close', async () => {
     renderScreen();
     const dialog = await openAngler();
+    await rename(dialog);
     calls.update.mockRejectedValueOnce(conflict('deleted', null));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     const question = await screen.findByRole('alertdialog', { name: 'Eintrag wurde inzwischen gelöscht' });
@@ -381,6 +389,7 @@ describe('the write dialog: focus goes back to the opener', () => {
     await waitFor(() => expect(document.activeElement).toBe(rowButton()));
 
     const again = await openAngler();
+    await rename(again);
     calls.update.mockResolvedValueOnce(null);
     await userEvent.click(within(again).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -12,7 +12,15 @@ import { Field, Input, Select } from '../../components/ui/field';
 import { WriteDialog, type WriteEditor } from '../../components/write-dialog/write-dialog';
 import type { WriteDialogState } from '../../lib/write-dialog';
 import { useCatalogueUtils, useCatalogueWrites, type CatalogueRow } from './catalogue-api';
-import { emptyValues, numericInput, payloadOf, valuesOf, type FormValues } from './form-values';
+import {
+  emptyValues,
+  numberProblem,
+  numericInput,
+  payloadOf,
+  tidyNumberText,
+  valuesOf,
+  type FormValues,
+} from './form-values';
 
 /**
  * The add/edit dialog of a catalogue screen (doc 2 §4–§5, §8), a chunk of its own (decision 042):
@@ -89,7 +97,10 @@ function shown(field: CatalogueField | undefined, text: string): string {
 
 function FormField({ field, form }: { field: CatalogueField; form: UseFormReturn<FormValues> }) {
   const error = form.formState.errors[field.name]?.message;
-  const registration = form.register(field.name);
+  // A number that cannot be read stops the save with its message under the field (decision 088).
+  const registration = form.register(field.name, {
+    validate: (text: string) => numberProblem(field, text) ?? true,
+  });
   return (
     <Field label={field.label} error={error} hint={hintOf(field)}>
       {(props) => {
@@ -114,10 +125,22 @@ function FormField({ field, form }: { field: CatalogueField; form: UseFormReturn
               inputMode={field.decimals ? 'decimal' : 'numeric'}
               autoComplete="off"
               onChange={(event) => {
-                // Doc 2 §5: non-numeric keystrokes are ignored; a "." becomes the decimal comma.
-                const text = numericInput(field, event.target.value);
-                event.target.value = text ?? form.getValues(field.name);
-                if (text !== null) void registration.onChange(event);
+                // Doc 2 §5: a non-numeric keystroke is ignored. Pasted or dropped text is kept as it
+                // came and checked at once: an unreadable number shows its error, never vanishes.
+                const typed =
+                  (event.nativeEvent as Partial<InputEvent>).inputType?.startsWith('insertText') === true;
+                if (typed && numericInput(field, event.target.value) === null) {
+                  event.target.value = form.getValues(field.name);
+                  return;
+                }
+                void registration.onChange(event).then(() => {
+                  if (!typed || form.formState.errors[field.name]) void form.trigger(field.name);
+                });
+              }}
+              onBlur={(event) => {
+                const tidy = tidyNumberText(field, event.target.value);
+                if (tidy !== event.target.value) form.setValue(field.name, tidy);
+                void registration.onBlur(event);
               }}
             />
           );

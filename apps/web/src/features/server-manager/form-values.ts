@@ -1,12 +1,13 @@
 /**
- * The generic table's form values (doc 2 §5): every field is edited as text; numbers accept only
- * numeric text, German style ("12,5", decision 061); on sending, an empty number becomes the field's
+ * The generic table's form values (doc 2 §5): every field is edited as text; numbers are typed the
+ * German way ("1.500", "12,5", decision 088); on sending, an empty number becomes the field's
  * default or 0, yes/no and option fields become their numeric value, and the read-only id is left out.
+ * A number that cannot be read is a field error (`numberProblem`), never dropped.
  */
 import {
   editableFields,
   numberInputText,
-  parseGermanNumber,
+  parseNumberInput,
   type Catalogue,
   type CatalogueField,
 } from '@nova/domain';
@@ -14,13 +15,20 @@ import {
 export type FormValues = Record<string, string>;
 export type Payload = Record<string, string | number | undefined>;
 
+/** What a colour field starts with: black, as its picker shows it, and a valid value. */
+const START_COLOUR = '#000000';
+
 /**
- * Create mode: every displayed field starts as an empty string, but a yes/no field as "Nein": it is
- * sent as 0 when left alone, so its select has no separate "empty" choice.
+ * Create mode: every displayed field starts as an empty string, but a yes/no field as "Nein" (it is
+ * sent as 0 when left alone, so its select has no separate "empty" choice) and a colour as the black
+ * its picker shows (an empty colour is no colour: the first "Hinzufügen" would fail).
  */
 export function emptyValues(catalogue: Catalogue): FormValues {
   return Object.fromEntries(
-    editableFields(catalogue).map((field) => [field.name, field.kind === 'yes-no' ? '0' : '']),
+    editableFields(catalogue).map((field) => [
+      field.name,
+      field.kind === 'yes-no' ? '0' : field.kind === 'colour' ? START_COLOUR : '',
+    ]),
   );
 }
 
@@ -38,21 +46,39 @@ export function valuesOf(catalogue: Catalogue, row: Record<string, unknown>): Fo
 }
 
 /**
- * What a number field shows after a keystroke: the text, with a typed "." taken as the decimal comma
- * (the number pad's key), or null when the keystroke is to be ignored (doc 2 §5).
+ * Whether a typed character keeps a number field's text numeric (doc 2 §5: other keystrokes are
+ * ignored): digits, thousands dots, a decimal comma (or dot) where the field has decimals, a leading
+ * minus where the field allows negative values. Pasted text is not filtered: what cannot be read
+ * becomes a field error instead of vanishing.
  */
 export function numericInput(field: CatalogueField, text: string): string | null {
-  const typed = field.decimals ? text.replace('.', ',') : text;
   const sign = field.min !== undefined && field.min < 0 ? '-?' : '';
-  const pattern = field.decimals ? `^${sign}\\d*(,\\d*)?$` : `^${sign}\\d*$`;
-  return new RegExp(pattern).test(typed) ? typed : null;
+  const pattern = field.decimals ? `^${sign}[\\d.]*(,\\d*)?$` : `^${sign}[\\d.]*$`;
+  return new RegExp(pattern).test(text) ? text : null;
 }
 
+/** The number a field's text means; the default (or 0) when empty; undefined when unreadable. */
 function numberOf(field: CatalogueField, text: string): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '' || trimmed === '-') return typeof field.default === 'number' ? field.default : 0;
   // "12," while typing counts as 12.
-  return parseGermanNumber(trimmed.replace(/,$/, ''));
+  const value = parseNumberInput(trimmed.replace(/,$/, ''), field.decimals === true);
+  return value !== undefined && (field.decimals || Number.isInteger(value)) ? value : undefined;
+}
+
+/** The field error of a number field's text, or undefined when it reads as a number. */
+export function numberProblem(field: CatalogueField, text: string): string | undefined {
+  if (field.kind !== 'number' || numberOf(field, text) !== undefined) return undefined;
+  return field.decimals
+    ? 'Bitte gib eine Zahl ein, zum Beispiel 1.500 oder 12,5.'
+    : 'Bitte gib eine ganze Zahl ein, zum Beispiel 1.500.';
+}
+
+/** A number field's text as it reads best once the field is left ("1500" → "1.500"); unreadable text stays. */
+export function tidyNumberText(field: CatalogueField, text: string): string {
+  if (text.trim() === '') return text;
+  const value = numberOf(field, text);
+  return value === undefined ? text : numberInputText(value);
 }
 
 /** The body sent to the BFF: what the contract's input schema of the catalogue expects. */

@@ -6,7 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
 import { CataloguePage } from './catalogue-page';
 import { catalogueDialog } from './dialog-chunk';
-import { emptyValues, numericInput, payloadOf, valuesOf } from './form-values';
+import { emptyValues, numberProblem, numericInput, payloadOf, tidyNumberText, valuesOf } from './form-values';
 import { hubCards } from './hub-page';
 
 describe('hub cards (decision 007)', () => {
@@ -92,45 +92,66 @@ describe('form values (doc 2 §5)', () => {
     });
   });
 
-  it('shows and reads numbers the German way: decimal comma, thousands dots only where they belong', () => {
+  it('starts a colour at the black its picker shows, a valid colour', () => {
+    expect(emptyValues(CATALOGUES.serverRadios)).toMatchObject({ color: '#000000' });
+  });
+
+  it('shows and reads numbers the German way: decimal comma and thousands dots', () => {
     const row = { id: 400, trailer: 0, level: 3, tankvolume: 62.5, tankconsumption: 8, vehvalue: 38000 };
     const values = valuesOf(CATALOGUES.vehicleTypes, row);
     expect(values).toMatchObject({
       trailer: '0',
       level: '3',
       tankvolume: '62,5',
-      vehvalue: '38000',
+      vehvalue: '38.000',
       cangas: '',
     });
     expect(
       payloadOf(CATALOGUES.vehicleTypes, { ...values, tankconsumption: '9,75', vehvalue: '1.250.000' }),
     ).toMatchObject({ tankvolume: 62.5, tankconsumption: 9.75, vehvalue: 1_250_000, cangas: 0 });
-    // A dot is never a decimal point in German: "12.5" is no number (the form turns a typed "." into ",").
-    expect(payloadOf(CATALOGUES.vehicleTypes, { ...values, tankvolume: '12.5' }).tankvolume).toBeUndefined();
+    expect(payloadOf(CATALOGUES.vehicleTypes, { ...values, vehvalue: '1500' }).vehvalue).toBe(1500);
+    expect(payloadOf(CATALOGUES.vehicleTypes, { ...values, vehvalue: '1.500' }).vehvalue).toBe(1500);
+    expect(payloadOf(CATALOGUES.vehicleTypes, { ...values, tankvolume: '1.500,50' }).tankvolume).toBe(1500.5);
+    // In a field with decimals a lone dot is the number pad's decimal point.
+    expect(payloadOf(CATALOGUES.vehicleTypes, { ...values, tankvolume: '12.5' }).tankvolume).toBe(12.5);
     expect(payloadOf(CATALOGUES.vehicleTypes, { ...values, tankvolume: '12,' }).tankvolume).toBe(12);
   });
 
-  it('accepts only numeric text while typing', () => {
+  it('names a number it cannot read instead of dropping it', () => {
+    const field = (name: string) => {
+      const found = CATALOGUES.vehicleTypes.fields.find((f) => f.name === name);
+      if (!found) throw new Error('registry changed');
+      return found;
+    };
+    const whole = 'Bitte gib eine ganze Zahl ein, zum Beispiel 1.500.';
+    const decimal = 'Bitte gib eine Zahl ein, zum Beispiel 1.500 oder 12,5.';
+    expect(numberProblem(field('vehvalue'), 'abc')).toBe(whole);
+    expect(numberProblem(field('vehvalue'), '1,5')).toBe(whole);
+    expect(numberProblem(field('vehvalue'), '1.00')).toBe(whole);
+    expect(numberProblem(field('tankvolume'), '1,2,3')).toBe(decimal);
+    expect(numberProblem(field('vehvalue'), '1.500')).toBeUndefined();
+    expect(numberProblem(field('vehvalue'), '')).toBeUndefined();
+    expect(numberProblem(field('tankvolume'), '12,5')).toBeUndefined();
+    expect(tidyNumberText(field('vehvalue'), '1500000')).toBe('1.500.000');
+    expect(tidyNumberText(field('tankvolume'), '12.5')).toBe('12,5');
+    expect(tidyNumberText(field('vehvalue'), 'abc')).toBe('abc');
+  });
+
+  it('ignores keystrokes that are not part of a number', () => {
     const [points] = CATALOGUES.wantedReasons.fields.filter((f) => f.name === 'points');
     const [job] = CATALOGUES.serverSkins.fields.filter((f) => f.name === 'job');
     const [tank] = CATALOGUES.vehicleTypes.fields.filter((f) => f.name === 'tankvolume');
     if (!points || !job || !tank) throw new Error('registry changed');
-    expect(['', '0', '42'].map((t) => numericInput(points, t))).toEqual(['', '0', '42']);
-    expect(['4a', '-1', '1.5', '1,5', ' '].map((t) => numericInput(points, t))).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(['', '0', '42', '1.500'].map((t) => numericInput(points, t))).toEqual(['', '0', '42', '1.500']);
+    expect(['4a', '-1', '1,5', ' '].map((t) => numericInput(points, t))).toEqual([null, null, null, null]);
     expect(['-', '-1', '12'].map((t) => numericInput(job, t))).toEqual(['-', '-1', '12']);
-    expect(['1,5', '1.25', '12,', '1,2,3', '1.2.3'].map((t) => numericInput(tank, t))).toEqual([
+    expect(['1,5', '1.25', '12,', '1.500,5'].map((t) => numericInput(tank, t))).toEqual([
       '1,5',
-      '1,25',
+      '1.25',
       '12,',
-      null,
-      null,
+      '1.500,5',
     ]);
+    expect(['1,2,3', '1,5a'].map((t) => numericInput(tank, t))).toEqual([null, null]);
   });
 });
 
@@ -209,6 +230,48 @@ describe('a catalogue screen with the write dialog', () => {
       values: { name: 'Angler', description: '', exp: 25, money: 0 },
       idempotencyKey: UUID,
     });
+  });
+
+  it('reads a pasted "1.500" as fifteen hundred and refuses "abc" under its field, sending nothing', async () => {
+    renderScreen((path, input) => Promise.resolve({ path, input }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Achievement hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Achievement hinzufügen' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Sparer');
+    const money = within(dialog).getByLabelText<HTMLInputElement>('Geld ($)');
+    await userEvent.click(money);
+    await userEvent.paste('abc');
+    expect(
+      await within(dialog).findByText('Bitte gib eine ganze Zahl ein, zum Beispiel 1.500.'),
+    ).toBeTruthy();
+    expect(money.value).toBe('abc');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
+    expect(answer).not.toHaveBeenCalledWith('catalogue.achievements.create', expect.anything());
+    await userEvent.clear(money);
+    await userEvent.paste('1.500');
+    await userEvent.type(within(dialog).getByLabelText('Erfahrung'), '2000');
+    await userEvent.tab();
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Erfahrung').value).toBe('2.000');
+    expect(within(dialog).queryByText('Bitte gib eine ganze Zahl ein, zum Beispiel 1.500.')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
+    expect(await screen.findByText('Achievement erfolgreich erstellt')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('catalogue.achievements.create', {
+      values: { name: 'Sparer', description: '', exp: 2000, money: 1500 },
+      idempotencyKey: UUID,
+    });
+  });
+
+  it('saving what is stored already sends nothing and says so', async () => {
+    renderScreen((path) => Promise.reject(new Error(`unexpected call ${path}`)));
+    await userEvent.click(await screen.findByRole('button', { name: 'Achievement 7 bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    const name = within(dialog).getByLabelText('Name');
+    await userEvent.type(name, 'x');
+    await userEvent.type(name, '{Backspace}');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(
+      await within(dialog).findByText('Keine Änderung: Der Eintrag ist bereits so gespeichert.'),
+    ).toBeTruthy();
+    expect(answer).not.toHaveBeenCalledWith('catalogue.achievements.update', expect.anything());
   });
 
   it('puts server field errors under their fields and keeps the input', async () => {
@@ -379,7 +442,7 @@ describe('catalogue tables speak in names and German numbers', () => {
     expect(picture?.getAttribute('src')).toMatch(/skins\/171\.png$/);
   });
 
-  it('shows a vehicle value as "12,5" in the form and takes a typed "." as the comma', async () => {
+  it('shows a vehicle value as "12,5" in the form and reads a typed "." as the decimal point', async () => {
     renderManager('vehicleTypes', VEHICLES);
     await userEvent.click(await screen.findByRole('button', { name: 'Fahrzeugtyp 411 bearbeiten' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fahrzeugtyp bearbeiten' });
@@ -387,6 +450,7 @@ describe('catalogue tables speak in names and German numbers', () => {
     expect(consumption.value).toBe('12,5');
     await userEvent.clear(consumption);
     await userEvent.type(consumption, '9.75');
+    await userEvent.tab();
     expect(consumption.value).toBe('9,75');
     await userEvent.type(consumption, 'x,');
     expect(consumption.value).toBe('9,75');
