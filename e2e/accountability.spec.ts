@@ -103,6 +103,8 @@ test('a player ends another browser under "Angemeldete Geräte"; that browser is
     .first()
     .click();
   await expect(page.getByText('Das Gerät wurde abgemeldet.')).toBeVisible({ timeout: 20_000 });
+  // Its card went with the button pressed: the focus is on the list's heading, not lost.
+  await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeFocused();
 
   // The ended browser's next call is 401: the Control Panel sends it to the sign-in.
   await other.reload();

@@ -192,6 +192,8 @@ test.describe.serial('Discord wizard (spieler)', () => {
     ).toBeVisible();
     await expect(page.getByText('Etwas ist schiefgelaufen')).toHaveCount(0);
     await expect(step(page, 2, 'Authentifizierung')).toHaveAttribute('aria-current', 'step');
+    // The focus is back on "Verbinden", where the player left it.
+    await expect(page.getByRole('button', { name: 'Verbinden' })).toBeFocused();
 
     // Closing the window without an answer is a cancellation too.
     const again = page.waitForEvent('popup');

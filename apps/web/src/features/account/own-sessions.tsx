@@ -4,7 +4,7 @@
  * provider says, the sign-in method; "Abmelden" per session and "Alle anderen abmelden".
  * An ended browser is signed out at its next request.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -29,8 +29,12 @@ export function OwnSessions() {
   const utils = trpc.useUtils();
   const sessions = trpc.account.sessions.useQuery(undefined, { staleTime: 0 });
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // The button pressed goes with its card (or is disabled, no other device being left): the focus
+  // moves to the section's heading, where the message below it is read next.
+  const heading = useRef<HTMLHeadingElement>(null);
   const done = (text: string) => {
     setMessage({ tone: 'success', text });
+    heading.current?.focus();
     void utils.account.sessions.invalidate();
   };
   const failed = (error: { message: string }) => {
@@ -51,7 +55,7 @@ export function OwnSessions() {
   return (
     <section aria-labelledby="own-sessions" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="own-sessions" className="text-xl font-semibold">
+        <h2 id="own-sessions" ref={heading} tabIndex={-1} className="text-xl font-semibold">
           Angemeldete Geräte
         </h2>
         <Button

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -132,10 +132,16 @@ describe('the audit log page', () => {
       pageSize: 25,
     });
 
+    // The form is renewed for the new address; the button used keeps the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Filtern' })));
+
     await user.click(screen.getByRole('button', { name: 'Zurücksetzen' }));
     expect(address()).toBe(PATH);
     expect(valueOf('Ziel oder Stichwort')).toBe('');
     expect(valueOf('Art')).toBe('');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Zurücksetzen' })),
+    );
   });
 
   it('links a catalogue target to its row in the manager; a sign-in has no changes to show', async () => {

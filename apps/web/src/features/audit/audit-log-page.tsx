@@ -12,7 +12,7 @@ import {
   auditAreaLabel,
   type AuditKind,
 } from '@nova/domain';
-import { useCallback, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -71,6 +71,8 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
   );
 }
 
+type FilterButton = 'apply' | 'reset';
+
 /**
  * The filter form: its fields start from the address (the `key` of the caller renews them when the
  * address changes, e.g. browser back); "Filtern" and "Zurücksetzen" write the address.
@@ -78,10 +80,22 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 export function AuditFilterForm({
   filter,
   onApply,
+  focus,
+  onFocused,
 }: {
   filter: AuditFilterValues;
-  onApply: (filter: AuditFilterValues) => void;
+  onApply: (filter: AuditFilterValues, used: FilterButton) => void;
+  /** The button that applied the filter the form was renewed for: it takes the focus again, once. */
+  focus?: FilterButton | null;
+  onFocused?: () => void;
 }) {
+  const apply = useRef<HTMLButtonElement>(null);
+  const reset = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    (focus === 'apply' ? apply : reset).current?.focus();
+    onFocused?.();
+  }, [focus, onFocused]);
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -91,7 +105,7 @@ export function AuditFilterForm({
     };
     // Through the address form, so a typed value is checked as one from the address is.
     const typed = Object.fromEntries(FIELDS.map((field) => [field, value(field)]));
-    onApply(filterFromParams(paramsOf(typed as unknown as AuditFilterValues)));
+    onApply(filterFromParams(paramsOf(typed as unknown as AuditFilterValues)), 'apply');
   };
   return (
     <form onSubmit={submit} aria-label="Filter" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -143,8 +157,10 @@ export function AuditFilterForm({
         <input type="datetime-local" name="to" defaultValue={filter.to} className={inputClass} />
       </Field>
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">Filtern</Button>
-        <Button variant="ghost" onClick={() => onApply(EMPTY_FILTER)}>
+        <Button ref={apply} type="submit">
+          Filtern
+        </Button>
+        <Button ref={reset} variant="ghost" onClick={() => onApply(EMPTY_FILTER, 'reset')}>
           Zurücksetzen
         </Button>
       </div>
@@ -170,6 +186,9 @@ export function AuditLogPage() {
   );
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   const show = (next: AuditFilterValues, nextPage = 1) => setParams(paramsOf(next, nextPage));
+  const formKey = paramsOf(filter).toString();
+  const [usedButton, setUsedButton] = useState<{ formKey: string; button: FilterButton } | null>(null);
+  const focused = useCallback(() => setUsedButton(null), []);
 
   return (
     <section>
@@ -179,7 +198,17 @@ export function AuditLogPage() {
         lines={['Alle Änderungen der Verwaltung und Sicherheitsereignisse, die neuesten zuerst.']}
       />
       <MessageRegion message={notice.message} />
-      <AuditFilterForm key={paramsOf(filter).toString()} filter={filter} onApply={(next) => show(next)} />
+      <AuditFilterForm
+        key={formKey}
+        filter={filter}
+        focus={usedButton?.formKey === formKey ? usedButton.button : null}
+        onFocused={focused}
+        onApply={(next, button) => {
+          // The form is renewed for the new address: the button used takes the focus again there.
+          setUsedButton({ formKey: paramsOf(next).toString(), button });
+          show(next);
+        }}
+      />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {list.data ? `${list.data.total} Einträge` : ''}

@@ -34,6 +34,7 @@ export function DiscordSyncPage() {
   const invalidate = useInvalidateStatus();
   const [authorizing, setAuthorizing] = useState(false);
   const popup = useRef<Window | null>(null);
+  const connectButton = useRef<HTMLButtonElement>(null);
   const { go, show } = wizard;
   const { refetch } = wizard.status;
 
@@ -43,6 +44,9 @@ export function DiscordSyncPage() {
       popup.current = null;
       void invalidate().then(() => {
         if (result === 'linked') go(2);
+        // Not linked: "Verbinden" is enabled again and takes back the focus it had (the popup,
+        // or a disabled button, had it meanwhile).
+        else requestAnimationFrame(() => connectButton.current?.focus());
         show(resultMessage(result));
       });
     },
@@ -89,7 +93,9 @@ export function DiscordSyncPage() {
           </div>
         </>
       }
-      authentication={<ConnectStep wizard={wizard} authorizing={authorizing} connect={connect} />}
+      authentication={
+        <ConnectStep wizard={wizard} authorizing={authorizing} connect={connect} button={connectButton} />
+      }
     />
   );
 }
@@ -127,16 +133,22 @@ function ConnectStep({
   wizard,
   authorizing,
   connect,
+  button,
 }: {
   wizard: Wizard;
   authorizing: boolean;
   connect: () => void;
+  button: RefObject<HTMLButtonElement | null>;
 }) {
   return (
     <>
       <p>Melde dich bei Discord an und erlaube Nova Legacy, deine Discord-ID zu lesen.</p>
       {!publicConfig.discordLinking && <Alert tone="warning">{SYNC_TEXTS.discordUnavailable}</Alert>}
-      <Button disabled={wizard.step !== 1 || authorizing || !publicConfig.discordLinking} onClick={connect}>
+      <Button
+        ref={button}
+        disabled={wizard.step !== 1 || authorizing || !publicConfig.discordLinking}
+        onClick={connect}
+      >
         {authorizing ? 'Autorisierung läuft...' : SYNC_TEXTS.connect}
       </Button>
     </>
