@@ -2,8 +2,8 @@
  * The one write dialog (decision 045) as a keyboard user meets it: the focus goes back to what
  * opened a dialog after every way of closing it, for each kind of dialog (catalogue, sync object,
  * sync group); a delete that needs a fresh sign-in says why first and can be cancelled; a
- * double-clicked create makes one row. Otherwise only dialogs are opened and closed here, and rows
- * saved unchanged: nothing other tests look at changes.
+ * double-clicked create makes one row. Otherwise only dialogs are opened and closed here, and a row
+ * saved unchanged (which sends nothing, decision 088): nothing other tests look at changes.
  */
 import { expect, test } from './fixtures';
 import { waitForStepUpWindow } from './mutate';
@@ -11,7 +11,7 @@ import { waitForStepUpWindow } from './mutate';
 const RADIOS = '/control-panel/admin/server-manager/radio-manager';
 const SYNC = '/control-panel/admin/sync-manager';
 
-test('catalogue dialogs give the focus back after Escape, ✕, a double click and saving', async ({
+test('catalogue dialogs give the focus back after Escape, ✕, a double click and an unchanged save', async ({
   asRole,
 }) => {
   const page = await asRole('admin');
@@ -43,10 +43,12 @@ test('catalogue dialogs give the focus back after Escape, ✕, a double click an
   await page.keyboard.press('Escape');
   await expect(rowButton).toBeFocused();
 
+  // Saving without a change sends nothing and says so; the dialog stays until it is closed.
   await rowButton.click();
   await edit.getByRole('button', { name: 'Speichern' }).click();
+  await expect(edit.getByText('Keine Änderung: Der Eintrag ist bereits so gespeichert.')).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(edit).toBeHidden();
-  await expect(page.getByText('Radiosender erfolgreich aktualisiert')).toBeVisible();
   await expect(rowButton).toBeFocused();
 });
 
