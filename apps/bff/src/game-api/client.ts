@@ -2,7 +2,7 @@
  * Typed client of the game API (ARCHITECTURE §4): the user's bearer token relayed (never the browser's
  * cookie), bounded timeouts, one retry for idempotent GETs, every answer parsed against
  * @nova/contracts, anything else a GameApiError. One circuit breaker per instance and a budget of
- * attempts per request (decision 030). Calls go through undici's pool and dispatch API, about half
+ * attempts per request (decision 030); the retry and the breaker are cockatiel's, composed. Calls go through undici's pool and dispatch API, about half
  * of what the global `fetch` cost per call (decisions 019, 041).
  */
 import { PUBLIC_GAME_API_PATHS, ValidationErrorBody } from '@nova/contracts';
@@ -13,7 +13,10 @@ import {
   ExponentialBackoff,
   handleWhen,
   noJitterGenerator,
+  retry,
+  wrap,
   type CircuitBreakerPolicy,
+  type IPolicy,
 } from 'cockatiel';
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
@@ -287,30 +290,42 @@ export class GameApiClient {
       // A programming error: every non-public call relays the user's token.
       throw new Error(`game API ${method} ${path} needs the user's access token`);
     }
-    const attempts = method === 'GET' ? 2 : 1;
-    let failure: GameApiError | undefined;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      // A retry is only made while the request's budget allows; the first failure stands otherwise.
-      if (attempt > 1 && !this.#spend(method, path)) break;
-      if (attempt === 1 && !this.#spend(method, path)) {
-        failure = new GameApiError(method, path, { kind: 'budget' });
-        break;
-      }
-      try {
-        return await this.#shared.breaker.execute(() => this.#attempt(method, path, schema, body, token));
-      } catch (error) {
-        if (error instanceof BrokenCircuitError) {
-          failure = new GameApiError(method, path, { kind: 'unavailable' }, { cause: error });
-          break;
-        }
-        if (!(error instanceof GameApiError)) throw error;
-        failure = error;
-        if (!isRetryable(error.failure) || attempt === attempts) break;
-      }
+    if (!this.#spend(method, path)) {
+      const refused = new GameApiError(method, path, { kind: 'budget' });
+      this.#logFailure(refused);
+      throw refused;
     }
-    if (!failure) throw new Error('unreachable: no attempt was made');
-    this.#logFailure(failure);
-    throw failure;
+    // Every attempt passes the breaker; an idempotent GET may make a second one (retry outside).
+    const policy: IPolicy =
+      method === 'GET' ? wrap(this.#retryOnce(method, path), this.#shared.breaker) : this.#shared.breaker;
+    try {
+      return await policy.execute(() => this.#attempt(method, path, schema, body, token));
+    } catch (error) {
+      const failure =
+        error instanceof BrokenCircuitError
+          ? new GameApiError(method, path, { kind: 'unavailable' }, { cause: error })
+          : error;
+      if (!(failure instanceof GameApiError)) throw error;
+      this.#logFailure(failure);
+      throw failure;
+    }
+  }
+
+  /**
+   * cockatiel's retry for one GET: a second attempt right away after a fault that says the game API
+   * is unwell (timeout, network, 502 and above), once, and only while the request's budget lasts;
+   * otherwise the first failure stands (decision 030). An open circuit is not retried.
+   */
+  #retryOnce(method: Method, path: string) {
+    let retried = false;
+    return retry(
+      handleWhen((error) => {
+        if (retried || !(error instanceof GameApiError) || !isRetryable(error.failure)) return false;
+        retried = true;
+        return this.#spend(method, path);
+      }),
+      { maxAttempts: 1 },
+    );
   }
 
   /** Takes one attempt from the request's budget; false when it is spent. */
