@@ -1,0 +1,4 @@
+import { defineConfig } from 'vitest/config';
+
+/** Checks of the repository itself: the decisions index, the design documents and their citations. */
+export default defineConfig({ test: { name: 'repository', include: ['**/*.test.mjs'] } });
