@@ -3,6 +3,7 @@
  * query compiler and introspector, with a driver that talks to one PGlite instance. PGlite has a
  * single connection, so the driver hands it to one query or transaction at a time (a FIFO lock);
  * concurrent requests wait their turn instead of interleaving statements inside a transaction.
+ * Ours rather than kysely-pglite-dialect: decision 084.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import {
