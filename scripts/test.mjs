@@ -18,8 +18,16 @@ function run(label, command, args, env = {}) {
   timings.push([label, seconds]);
   if (result.status !== 0) {
     console.error(`\n✖ ${label} fehlgeschlagen (${seconds.toFixed(1)} s)`);
+    printTimings();
     process.exit(result.status ?? 1);
   }
+  console.log(`✔ ${label} (${seconds.toFixed(1)} s)`);
+}
+
+/** Every stage's time so far, also after a failure: a slow stage shows before the suite is green. */
+function printTimings() {
+  console.log('\nZeiten:');
+  for (const [label, seconds] of timings) console.log(`  ${label.padEnd(30)} ${seconds.toFixed(1)} s`);
 }
 
 /** Chromium and redis-server from Debian, and for Keycloak a JDK, Maven and unzip. */
@@ -51,6 +59,7 @@ if (!only || only === 'keycloak') {
     console.error(
       `\n✖ Keycloak ${KEYCLOAK_VERSION}: ${error instanceof Error ? error.message : String(error)}`,
     );
+    printTimings();
     process.exit(1);
   }
   timings.push([`Keycloak ${KEYCLOAK_VERSION} bereitstellen`, (Date.now() - started) / 1000]);
@@ -63,5 +72,4 @@ if (!only || only === 'keycloak') {
   ]);
 }
 
-console.log('\nZeiten:');
-for (const [label, seconds] of timings) console.log(`  ${label.padEnd(30)} ${seconds.toFixed(1)} s`);
+printTimings();
