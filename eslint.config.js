@@ -1,5 +1,5 @@
 // One lint configuration for the whole workspace: type-aware typescript-eslint, React hooks rules
-// for the SPA, and the dependency direction of ARCHITECTURE §2 as import restrictions.
+// for the SPA, and the dependency direction of architecture §2 as import restrictions.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 const demoOnly = {
   group: ['@nova/demo', '@nova/dev-idp', '@nova/game-api-sim'],
-  message: 'The BFF and the SPA never import the demo stand-ins (ARCHITECTURE §2).',
+  message: 'The BFF and the SPA never import the demo stand-ins (architecture §2).',
 };
 
 export default tseslint.config(

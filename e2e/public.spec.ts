@@ -1,4 +1,4 @@
-/** Every public page with the spec's texts and the game API's data (doc 1 §2). */
+/** Every public page with the spec's texts and the game API's data (specification §2). */
 import { minutesToHours, monthTitle, yearMonthOf } from '@nova/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

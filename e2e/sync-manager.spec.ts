@@ -1,5 +1,5 @@
 /**
- * The sync manager (doc 2 "Sync manager", §4, §8) in Chromium as admin: both tabs, create,
+ * The sync manager (specification §2.32 "Sync manager", §4, §8.6) in Chromium as admin: both tabs, create,
  * field errors, filters, edit by double-click and keyboard, delete, and the empty texts. The steps
  * change the simulator's state, so they run in order.
  */

@@ -1,4 +1,4 @@
-// Budgets of ARCHITECTURE §7, measured (not asserted in timed tests):
+// Budgets of architecture §7, measured (not asserted in timed tests):
 //  - initial JS of each public page ≤ 130 KB gzip, and no Control Panel code in it;
 //  - each Control Panel route chunk ≤ 30 KB gzip: the layout route (the shell with the data layer)
 //    beyond the entry, each page route beyond the entry and the shell it always renders in;

@@ -1,6 +1,6 @@
 /**
  * Example for integrators: a script calling the BFF's tRPC API with a Keycloak client-credentials
- * token (ARCHITECTURE §5: `Authorization: Bearer`, no cookie, no CSRF header needed). Fully typed
+ * token (architecture §5: `Authorization: Bearer`, no cookie, no CSRF header needed). Fully typed
  * against the BFF's AppRouter.
  *
  * The script is a machine client (decision 053): the BFF knows it by its client id

@@ -1,5 +1,5 @@
 /**
- * The BFF's configuration, parsed once from the environment (ARCHITECTURE §3). A bad value stops
+ * The BFF's configuration, parsed once from the environment (architecture §3). A bad value stops
  * start-up with a message naming the variable. With NODE_ENV=production nothing falls back to the
  * demo stand-ins: missing identity, game API, secrets or operator details are errors.
  */
@@ -68,7 +68,7 @@ const Raw = z.object({
   SESSION_ENCRYPTION_KEY: optionalText.pipe(
     z.string().min(32, 'muss mindestens 32 Zeichen lang sein').optional(),
   ),
-  /** Keycloak's defaults are the upper bounds (ARCHITECTURE §5). */
+  /** Keycloak's defaults are the upper bounds (architecture §5). */
   SESSION_IDLE_TIMEOUT_SECONDS: seconds(1800).default(1800),
   SESSION_ABSOLUTE_TIMEOUT_SECONDS: seconds(36_000).default(36_000),
 

@@ -1,2 +1,2 @@
-/** The SPA imports only this type (ARCHITECTURE §2). */
+/** The SPA imports only this type (architecture §2). */
 export type { AppRouter } from './routers';

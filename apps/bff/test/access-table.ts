@@ -1,5 +1,5 @@
 /**
- * Who may call which procedure, written by hand from doc 1 §2.1/§6 and decisions 007, 023 and 053,
+ * Who may call which procedure, written by hand from specification §2.1/§6 and decisions 007, 023 and 053,
  * not computed from the policy table under test. Read by the in-process policy test and by the
  * security suite's role matrix over HTTP.
  */
@@ -87,7 +87,7 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   'catalogue.achievements.remove': ['admin', 'achiever'],
   'catalogue.vehicleTypes.list': ['admin', 'driver'],
   'catalogue.vehicleTypes.update': ['admin', 'driver'],
-  // The router has them, the vehicle catalogue cannot create or delete (doc 2): nobody may.
+  // The router has them, the vehicle catalogue cannot create or delete (specification §2.34): nobody may.
   'catalogue.vehicleTypes.create': [],
   'catalogue.vehicleTypes.remove': [],
   'catalogue.serverSkins.list': ['admin', 'skinner'],

@@ -1,5 +1,5 @@
 /**
- * ARCHITECTURE §1, §5: several BFF instances share sessions and the refresh lock through Redis. A
+ * Architecture §1, §5: several BFF instances share sessions and the refresh lock through Redis. A
  * session started at one instance works at the other, and 20 concurrent calls spread over both with
  * an expiring token make exactly one token request.
  */

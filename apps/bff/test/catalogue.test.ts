@@ -1,5 +1,5 @@
 /**
- * Server Management procedures over HTTP (doc 2 "Generic table screen", §5, §7, §8; ARCHITECTURE §8):
+ * Server Management procedures over HTTP (specification §2.34 "Generic table screen", §5.5, §7, §8.7; architecture §8):
  * every catalogue × create/update/remove × the role that may, another admin role, a player, nobody
  * and an integrator's bearer token; what reached the game API (method, path, body); the one
  * field-error shape from the BFF's own validation and from the game API's 400.
@@ -294,7 +294,7 @@ describe('catalogue procedures', () => {
     expect(bff.api.requests).toEqual([]);
   });
 
-  it('applies the skin defaults of doc 2 §9 to fields left out', async () => {
+  it('applies the skin defaults of specification §9.8 to fields left out', async () => {
     const response = await mutate(
       'catalogue.serverSkins.create',
       {

@@ -1,5 +1,5 @@
 /**
- * Conditional writes (ARCHITECTURE §8 "No silent overwrite", decision 044): an update or remove
+ * Conditional writes (architecture §8.6 "No silent overwrite", decision 044): an update or remove
  * carries the row as the admin saw it; the BFF reads the row right before writing and, when it
  * differs or is gone, answers CONFLICT with the current row and who last changed it, and writes
  * nothing. "Trotzdem speichern" (`force`) writes anyway and is recorded as forced.

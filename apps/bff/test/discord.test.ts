@@ -1,5 +1,5 @@
 /**
- * Discord linking through the BFF (ARCHITECTURE §8) against the Discord stand-in and a
+ * Discord linking through the BFF (architecture §8) against the Discord stand-in and a
  * programmable game API: the code is exchanged on the server, only the Discord user id reaches the
  * game API, the token is revoked and never reaches the browser, and a foreign, missing or replayed
  * state or a cancelled authorisation links nothing.

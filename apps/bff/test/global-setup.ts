@@ -1,5 +1,5 @@
 /**
- * Starts a real redis-server for the Redis tests (ARCHITECTURE §7) unless REDIS_TEST_URL names one.
+ * Starts a real redis-server for the Redis tests (architecture §7) unless REDIS_TEST_URL names one.
  * Without the binary the run stops with the command that installs it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

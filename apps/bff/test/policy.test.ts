@@ -1,5 +1,5 @@
 /**
- * ARCHITECTURE §5: one policy table decides every procedure; deny by default. The expectations are
+ * Architecture §5: one policy table decides every procedure; deny by default. The expectations are
  * the hand-written access table (test/access-table.ts), not the policy code they test: a broken role
  * check, a procedure missing from the policy or a new procedure without an entry makes this fail.
  */

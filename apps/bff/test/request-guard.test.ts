@@ -1,5 +1,5 @@
 /**
- * ARCHITECTURE §5: cookie-authenticated /trpc requests must prove they come from our SPA, and bearer
+ * Architecture §5: cookie-authenticated /trpc requests must prove they come from our SPA, and bearer
  * tokens are checked strictly. Tested as tables over queries, mutations-shaped POSTs and batches.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';

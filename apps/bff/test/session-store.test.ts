@@ -1,4 +1,4 @@
-/** The memory and Redis stores behave identically (ARCHITECTURE §5); one contract runs on both. */
+/** The memory and Redis stores behave identically (architecture §5); one contract runs on both. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EncryptedSessionStore, tokenEncryptionKey } from '../src/session/encrypted-store';
 import { MemorySessionStore } from '../src/session/memory-store';

@@ -7,7 +7,7 @@ import type { SessionStore } from '../src/session/types';
 import type { HttpBrowser } from './http-browser';
 import { TEST_SESSION_SECRET } from './stack';
 
-/** Makes the browser's stored access token expire within the refresh leeway (ARCHITECTURE §5: 20 s). */
+/** Makes the browser's stored access token expire within the refresh leeway (architecture §5: 20 s). */
 export async function expireTokens(
   store: SessionStore,
   browser: HttpBrowser,

@@ -1,5 +1,5 @@
 /**
- * ARCHITECTURE §7: contract test BFF ↔ game API simulator. Every procedure, for the demo players, runs
+ * Architecture §7: contract test BFF ↔ game API simulator. Every procedure, for the demo players, runs
  * against the real simulator over HTTP: its answers pass the BFF's contract checks and mappings.
  */
 import { DEMO_ACCOUNTS, DEMO_PLAYERS } from '@nova/demo';

@@ -1,5 +1,5 @@
 /**
- * Sync manager integrity (doc 2 §4): external ids in their platform's format, no duplicate
+ * Sync manager integrity (specification §4): external ids in their platform's format, no duplicate
  * platform + external id, unique group names (case-insensitive, NFC), Keycloak groups as paths, and
  * a group that takes an object from another group records both groups' change.
  */

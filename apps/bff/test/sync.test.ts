@@ -1,5 +1,5 @@
 /**
- * Account synchronisation and sync manager procedures over HTTP (doc 2 §4, §5, §7, §8): roles,
+ * Account synchronisation and sync manager procedures over HTTP (specification §4, §5, §7, §8.6): roles,
  * "only for yourself", what reached the game API (method, path, body), the Teamspeak 404, the
  * nickname limit, and the one field-error shape.
  */
@@ -79,7 +79,7 @@ describe('sync procedures', () => {
       expect(bff.api.requests[0]?.authorization).toBe('Bearer eyJ-user-access-token');
     });
 
-    it('links a Teamspeak identity for the signed-in player only, with the body of doc 2 §7', async () => {
+    it('links a Teamspeak identity for the signed-in player only, with the body of specification §7', async () => {
       bff.api.on('POST', `user/${ME}/external-accounts`, ({ body }) => ({
         status: 201,
         body: { id: 12, ...(JSON.parse(body) as object) },

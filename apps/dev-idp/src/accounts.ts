@@ -27,7 +27,7 @@ export interface ServiceAccount {
   username: string;
 }
 
-/** The integrator's service account: a fixed id, no web roles (ARCHITECTURE §5, integrators' scripts). */
+/** The integrator's service account: a fixed id, no web roles (architecture §5, integrators' scripts). */
 export const SERVICE_ACCOUNTS: Readonly<Record<string, ServiceAccount>> = {
   [DEMO_INTEGRATOR_CLIENT_ID]: {
     id: '0c7e5a94-1f2d-4b3a-8e6f-9d4c2b1a0e57',
@@ -103,7 +103,7 @@ export function createAccountStore(
   };
 }
 
-/** Display name: Keycloak's `name` claim; here the first `customname` entry (doc 1 §3). */
+/** Display name: Keycloak's `name` claim; here the first `customname` entry (specification §3). */
 export function displayName(account: Account): string {
   return account.customname[0] ?? account.username;
 }

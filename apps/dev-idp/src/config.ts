@@ -1,5 +1,5 @@
 /**
- * Options of the dev IdP and their defaults (ARCHITECTURE §3: issuer
+ * Options of the dev IdP and their defaults (architecture §3: issuer
  * `http://localhost:8080/realms/nova`, the BFF on http://localhost:3000, Keycloak's timeouts).
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * dev-idp: a Keycloak-compatible OpenID provider for demos and CI (ARCHITECTURE §3). It serves the
+ * dev-idp: a Keycloak-compatible OpenID provider for demos and CI (architecture §3). It serves the
  * `nova` realm with the demo accounts of `@nova/demo` at Keycloak's URLs, so the BFF runs against
  * it unchanged. Not for production: keys, sessions and password changes live in memory.
  */

@@ -1,7 +1,7 @@
 /**
  * Keycloak's application-initiated action `kc_action=UPDATE_PASSWORD`: an extra prompt after login,
  * and `kc_action_status=success|cancelled` added to the authorization response, as the BFF's
- * /auth/password expects (ARCHITECTURE §5).
+ * /auth/password expects (architecture §5).
  */
 import type { InteractionResults, KoaContextWithOIDC, interactionPolicy } from 'oidc-provider';
 

@@ -1,6 +1,6 @@
 /**
  * A stand-in for Discord's OAuth2 (authorization code grant, scope `identify`) used when no Discord
- * application is configured outside production (ARCHITECTURE §1). It speaks the subset the
+ * application is configured outside production (architecture §1). It speaks the subset the
  * BFF uses, at Discord's paths: the authorisation page `/oauth2/authorize` (a German consent screen),
  * `/api/v10/oauth2/token`, `/api/v10/oauth2/token/revoke` and `/api/v10/users/@me`. Codes are single
  * use and short-lived; user ids are snowflake-style numbers derived from the chosen user name.

@@ -1,6 +1,6 @@
 /**
  * The game API simulator as a Fastify instance (not listening; tests use `inject`). It implements
- * every row of ARCHITECTURE §4 with seeded German demo data held in memory.
+ * every row of architecture §4 with seeded German demo data held in memory.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createGuards, issuerVerifier, type VerifyToken } from './auth';

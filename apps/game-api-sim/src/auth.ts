@@ -1,7 +1,7 @@
 /**
- * Bearer-token checks of the simulated game API (ARCHITECTURE §4): every call except `toplist` and
+ * Bearer-token checks of the simulated game API (architecture §4): every call except `toplist` and
  * `calendar` carries the user's Keycloak access token (RFC 6750). Roles are read like Keycloak's:
- * `resource_access[azp].roles` first, then `realm_access.roles` (doc 1 §6, domain `hasRole`).
+ * `resource_access[azp].roles` first, then `realm_access.roles` (specification §6, domain `hasRole`).
  */
 import { DEMO_PLAYERS } from '@nova/demo';
 import { hasRole } from '@nova/domain';
@@ -120,7 +120,7 @@ export interface Guards {
   ownUser: Guard;
   /**
    * Reads of a player's data: open to every valid token, except the hidden demo player's, which
-   * only they may read. This demonstrates a game API that restricts foreign profiles (doc 2 §1
+   * only they may read. This demonstrates a game API that restricts foreign profiles (specification §6.4
    * leaves open whether the server does).
    */
   playerRead: Guard;

@@ -206,7 +206,7 @@ describe('catalogues', () => {
     expect(taken.json).toEqual({ validationErrors: { name: 'Dieser Wert ist bereits vergeben' } });
   });
 
-  it('applies the spec defaults to a server skin created without them (doc 2 §9)', async () => {
+  it('applies the spec defaults to a server skin created without them (specification §9.8)', async () => {
     const app = createTestSim();
     const omitted = ['job', 'faction', 'gang', 'expiration', 'description'];
     const rest = Object.fromEntries(

@@ -13,7 +13,7 @@ export class HttpError extends Error {
   }
 }
 
-/** ARCHITECTURE §4: invalid bodies are answered `400 { validationErrors: { field: message } }`. */
+/** Architecture §4: invalid bodies are answered `400 { validationErrors: { field: message } }`. */
 export class ValidationError extends HttpError {
   constructor(readonly fields: Record<string, string>) {
     super(400, { validationErrors: fields });

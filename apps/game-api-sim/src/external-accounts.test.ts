@@ -1,4 +1,4 @@
-/** Linking external accounts (doc 2 §7): own user only, Teamspeak identity rule, one per platform. */
+/** Linking external accounts (specification §7): own user only, Teamspeak identity rule, one per platform. */
 import { ExternalAccount, ExternalAccounts, gameApiPaths } from '@nova/contracts';
 import { DEMO_TEAMSPEAK_IDENTITIES } from '@nova/demo';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * How the simulator stands in for the identity checks of the real game API when linking accounts
- * (doc 2 §7: POST external-accounts, "404 means identity not found (Teamspeak)").
+ * (specification §7: POST external-accounts, "404 means identity not found (Teamspeak)").
  */
 import type { Random } from './random';
 
@@ -19,7 +19,7 @@ export function randomTeamspeakIdentity(rng: Random): string {
 
 /**
  * Discord user ids are snowflakes: unsigned 64-bit numbers, written as 17 to 20 decimal digits.
- * The BFF reads the id from Discord's `/users/@me` and sends only that (ARCHITECTURE §8).
+ * The BFF reads the id from Discord's `/users/@me` and sends only that (architecture §8).
  */
 export const DISCORD_USER_ID = /^[1-9]\d{16,19}$/;
 

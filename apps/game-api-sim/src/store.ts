@@ -1,6 +1,6 @@
 /**
  * All state of the simulator, in memory: generated from the seed at start, changed by the write
- * calls, lost on restart (ARCHITECTURE §4: "keeps state in memory while it runs").
+ * calls, lost on restart (architecture §4: "keeps state in memory while it runs").
  */
 import type { CatalogueItem, CatalogueName, User, UserCreate, UserPatch } from '@nova/contracts';
 import { DEMO_ACCOUNTS, DEMO_PLAYERS, DEMO_TEAMSPEAK_IDENTITIES } from '@nova/demo';
@@ -101,7 +101,7 @@ export class Store {
     return this.externalAccounts.list().find((a) => a.plattform === plattform && a.externalId === externalId);
   }
 
-  /** Doc 2 §7: the stand-in Teamspeak server knows its connected clients and the linked ones. */
+  /** Specification §7: the stand-in Teamspeak server knows its connected clients and the linked ones. */
   knowsTeamspeakIdentity(identity: string): boolean {
     return (
       (DEMO_TEAMSPEAK_IDENTITIES as readonly string[]).includes(identity) ||

@@ -1,5 +1,5 @@
 /**
- * Sync manager state (doc 2 §3, §7). An object belongs to at most one group, so the membership is
+ * Sync manager state (specification §3.16, §7). An object belongs to at most one group, so the membership is
  * stored once, on the object; `SyncObject.syncGroup` and `SyncGroup.syncObjects` are both derived.
  */
 import type { SyncGroupInput, SyncObjectInput } from '@nova/contracts';

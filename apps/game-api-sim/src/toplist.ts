@@ -1,5 +1,5 @@
 /**
- * The public toplist (doc 1 §2.11, §3; ARCHITECTURE §4), computed from the players' current data:
+ * The public toplist (specification §2.11, §3.3; architecture §4), computed from the players' current data:
  * the ten best per list, best first; `players` holds the first of each list. Playtime is in minutes
  * (the screens divide by 60).
  */

@@ -18,7 +18,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 /**
  * The `id` of a PUT body is optional; when present it must equal the id in the path (a mismatch is
  * more likely a client bug than an intent to move the record), otherwise 400. Answers the body
- * without the id, which the input schemas do not accept (doc 2 §5: the id is read-only).
+ * without the id, which the input schemas do not accept (specification §5: the id is read-only).
  */
 export function checkBodyId(body: unknown, pathId: number): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('id' in body)) return body;

@@ -1,5 +1,5 @@
 /**
- * Every editable catalogue field's range, length and option list, written out by hand from doc 2 §3
+ * Every editable catalogue field's range, length and option list, written out by hand from specification §3
  * and the registry, checked at both edges against the input schema the BFF, the forms and the
  * simulator share.
  */
@@ -83,7 +83,7 @@ const EXPECTED: Record<CatalogueKey, { body: Record<string, unknown>; fields: Re
         wearmask: YES_NO,
         expire: YES_NO,
         expiration: { kind: 'int', min: 0, max: 3650 },
-        // Doc 2 §9: an empty description becomes "Unknown", so only its length is refused.
+        // Specification §9.8: an empty description becomes "Unknown", so only its length is refused.
         description: { kind: 'text', maxLength: 200, optional: true },
         blocked: YES_NO,
         category: { kind: 'choice', values: [0, 1, 2, 3] },

@@ -1,6 +1,6 @@
 /**
  * The zod schemas of the Server Management catalogues, built from the field metadata of the registry
- * in @nova/domain (ARCHITECTURE §8): the answer schema the BFF checks the game API against, and the
+ * in @nova/domain (architecture §8): the answer schema the BFF checks the game API against, and the
  * input schema shared by the BFF procedures, the SPA's forms and the simulator.
  */
 import {
@@ -70,7 +70,7 @@ function inputText(field: CatalogueField): z.ZodType {
   if (field.kind === 'colour') schema = schema.regex(COLOUR, 'Muss eine Farbe im Format #RRGGBB sein');
   const fallback = field.default;
   if (typeof fallback === 'string') {
-    // Doc 2 §9: a skin without a description is 'Unknown'; an emptied field counts as missing.
+    // Specification §9.8: a skin without a description is 'Unknown'; an emptied field counts as missing.
     return schema.optional().transform((value) => (value ? value : fallback));
   }
   return field.optional ? schema : schema.min(1, 'Pflichtfeld');

@@ -1,5 +1,5 @@
 /**
- * Entities of the game API (ARCHITECTURE §4; doc 1 §3; doc 2 §3). The BFF parses every answer with
+ * Entities of the game API (architecture §4; specification §3; specification §3). The BFF parses every answer with
  * these schemas; an answer that does not match is an upstream error, never data.
  */
 import { PLATFORMS, SKILL_ID_MAX } from '@nova/domain';
@@ -19,7 +19,7 @@ export type UserId = z.infer<typeof UserId>;
 export const ToplistEntry = z.object({ player: z.string(), value: z.number() });
 export type ToplistEntry = z.infer<typeof ToplistEntry>;
 
-/** Doc 1 §3 "Toplist response"; a top player may be missing while nobody qualifies. */
+/** Specification §3.3 "Toplist response"; a top player may be missing while nobody qualifies. */
 export const Toplist = z.object({
   players: z.object({
     most_crimes: ToplistEntry.nullish(),
@@ -68,7 +68,7 @@ export const MovementStats = z.object({
   dist_air: z.number().nonnegative(),
 });
 
-/** Doc 2 §3 "Player profile". A faction skin of 0 or less, or none, means "no faction skin". */
+/** Specification §3.5 "Player profile". A faction skin of 0 or less, or none, means "no faction skin". */
 export const PlayerProfile = z.object({
   id: UserId,
   username: z.string(),
@@ -97,7 +97,7 @@ export type AchievementRefTree = z.infer<typeof AchievementRef> | AchievementRef
 export const AchievementRefTree: z.ZodType<AchievementRefTree> = z.lazy(() =>
   z.union([AchievementRef, z.array(AchievementRefTree)]),
 );
-/** Doc 2 §3: the player's achievements, possibly nested. */
+/** Specification §3.6: the player's achievements, possibly nested. */
 export const PlayerAchievements = z.array(AchievementRefTree);
 
 export const Coupon = z.object({ name: z.string(), time: z.number() });
@@ -123,7 +123,7 @@ export const WeaponSkills = z.object({
 });
 export type WeaponSkills = z.infer<typeof WeaponSkills>;
 
-/** ARCHITECTURE §4: our extension; a 404 means "not supported". */
+/** Architecture §4: our extension; a 404 means "not supported". */
 export const Vehicle = z.object({
   id: int(),
   typeId: int(),
@@ -182,6 +182,6 @@ export const SyncGroupInput = z.object({
   syncObjects: z.array(z.object({ id: int() })),
 });
 
-/** ARCHITECTURE §4: invalid bodies are answered 400 with a message per field. */
+/** Architecture §4: invalid bodies are answered 400 with a message per field. */
 export const ValidationErrorBody = z.object({ validationErrors: z.record(z.string(), z.string()) });
 export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;

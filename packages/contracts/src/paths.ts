@@ -1,5 +1,5 @@
 /**
- * The game API's path table (ARCHITECTURE §4). Paths are relative to GAME_API_URL; every dynamic
+ * The game API's path table (architecture §4). Paths are relative to GAME_API_URL; every dynamic
  * segment is percent-encoded. `public` marks the calls made without the user's bearer token.
  */
 import { CATALOGUES, type CatalogueKey } from '@nova/domain';

@@ -1,5 +1,5 @@
 /**
- * tRPC inputs and outputs of account synchronisation and the sync manager (doc 2 §3, §5, §7),
+ * tRPC inputs and outputs of account synchronisation and the sync manager (specification §3.16, §5, §7),
  * shared by the BFF procedures and the SPA's forms.
  */
 import { LINKABLE_PLATFORMS } from '@nova/domain';
@@ -12,7 +12,7 @@ export const LinkablePlatform = z.enum(LINKABLE_PLATFORMS, { error: 'Bitte wähl
 /** Unlink and sync name only the platform: the account is always the signed-in player's own. */
 export const PlatformInput = z.strictObject({ plattform: LinkablePlatform });
 
-/** Doc 2 §5: the identity is required; its shape is the game API's to judge (404 when unknown). */
+/** Specification §5.3: the identity is required; its shape is the game API's to judge (404 when unknown). */
 export const TeamspeakIdentityForm = z.strictObject({
   identity: z.string().trim().min(1, 'Pflichtfeld').max(100),
 });

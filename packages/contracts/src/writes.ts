@@ -1,5 +1,5 @@
 /**
- * The write spine's wire contract (ARCHITECTURE §8 "No silent overwrite"), shared by the BFF's
+ * The write spine's wire contract (architecture §8.6 "No silent overwrite"), shared by the BFF's
  * procedures and the SPA's one write-dialog hook: what a create, an update and a remove carry, and
  * what the BFF answers when the row changed meanwhile or the game API's answer never came.
  */

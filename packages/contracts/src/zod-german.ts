@@ -1,5 +1,5 @@
 /**
- * German zod messages for every schema of the product (ARCHITECTURE §8): importing @nova/contracts
+ * German zod messages for every schema of the product (architecture §8): importing @nova/contracts
  * installs them as zod's global error map, so the BFF, the SPA's forms and the simulator all speak
  * German. Messages set on a schema ("Pflichtfeld", "Bitte wähle eine Plattform", …) keep precedence
  * (zod 4: schema message, then per-parse map, then this global map).

@@ -25,7 +25,7 @@ export interface DemoAccount {
   clientRoles: Role[];
 }
 
-/** ARCHITECTURE §3: spieler (no web roles), beta (web:beta), admin (every web:* role, split). */
+/** Architecture §3: spieler (no web roles), beta (web:beta), admin (every web:* role, split). */
 export const DEMO_ACCOUNTS = {
   spieler: {
     id: '3f6c2a1e-8b4d-4c2e-9a7f-5d1e0c9b7a21',
@@ -74,7 +74,7 @@ export const DEMO_PLAYERS = {
 
 /**
  * Accounts that only the identity stand-in knows (not the three demo accounts of the README): a
- * player whose Teamspeak nickname (3 + username + 3 characters, doc 2 §9) would be longer than
+ * player whose Teamspeak nickname (3 + username + 3 characters, specification §9.9) would be longer than
  * Teamspeak's 30 characters. It is the simulator's brand-new player `DEMO_PLAYERS.empty`,
  * so its pages work, and it never links anything.
  */
@@ -93,7 +93,7 @@ export const DEMO_IDP_ONLY_ACCOUNTS = {
 /**
  * Teamspeak unique identities the simulator's stand-in Teamspeak server "knows" (clients that are
  * connected and not linked yet): linking one of them succeeds, any other identity answers 404
- * (doc 2 §7). Shown in the README so a demo user can walk through the wizard.
+ * (specification §7). Shown in the README so a demo user can walk through the wizard.
  */
 export const DEMO_TEAMSPEAK_IDENTITIES = [
   'u8Xh3kQ9vR2mN5pL7sT1wY4zA6c=',

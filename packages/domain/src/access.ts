@@ -1,7 +1,7 @@
 import { holdsAll, type Role } from './roles';
 
 /**
- * Who may call a procedure or open a route (ARCHITECTURE §5). A machine client (an integrator's
+ * Who may call a procedure or open a route (architecture §5). A machine client (an integrator's
  * service account, decision 053) passes a signed-in entry only where the entry grants machines by
  * name (`forMachines`); everywhere else it is refused whatever roles it holds.
  */

@@ -1,4 +1,4 @@
-/** Doc 2 §3: the player's achievements may come as nested lists; they are flattened. */
+/** Specification §3.6: the player's achievements may come as nested lists; they are flattened. */
 export type Nested<T> = T | readonly Nested<T>[];
 
 export function flattenNested<T>(items: readonly Nested<T>[]): T[] {

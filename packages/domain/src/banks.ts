@@ -1,4 +1,4 @@
-/** Doc 2 §3 "Banks and account types (by bankId, same index)". */
+/** Specification §3.10 "Banks and account types (by bankId, same index)". */
 export const BANK_NAMES = [
   'Los Santos Metropolitan Bank',
   'Los Santos Union Bank',

@@ -1,5 +1,5 @@
 /**
- * Doc 2 "Fight calendar" and §9: month grid starting on Monday, always 6 rows; German month names;
+ * Specification §2.27 "Fight calendar" and §9.10: month grid starting on Monday, always 6 rows; German month names;
  * timestamps in epoch seconds. Calendar days are taken in the server's time zone (Europe/Berlin),
  * see docs/decisions.
  */

@@ -1,6 +1,6 @@
 /**
- * The catalogue registry (doc 2 "Server Management hub", "Manager screens", "Generic table screen",
- * §3 entities, §6 roles; doc 1 §2.1 routes; ARCHITECTURE §8): every catalogue of Server Management is
+ * The catalogue registry (specification §2.33 "Server Management hub", §2.34 "Manager screens", §2.34 "Generic table screen",
+ * §3 entities, §6 roles; specification §2.1 routes; architecture §8): every catalogue of Server Management is
  * described here once. The route table, the policy table, the hub cards, the BFF procedures, the
  * game API paths, the zod schemas (built in @nova/contracts from the field metadata) and the table
  * columns and form fields of the generic table are all derived from this object.
@@ -17,7 +17,7 @@ import {
 } from './options';
 import { ROLES, type Role } from './roles';
 
-/** How a field is shown and edited (doc 2 §5: numeric text, yes/no selects, option lists). */
+/** How a field is shown and edited (specification §5.5: numeric text, yes/no selects, option lists). */
 export type FieldKind = 'number' | 'text' | 'yes-no' | 'options' | 'colour' | 'url';
 
 export interface CatalogueField {
@@ -27,7 +27,7 @@ export interface CatalogueField {
   readonly kind: FieldKind;
   /** The spec's label table, for `options` (and `yes-no`, which is always Nein/Ja). */
   readonly options?: readonly Option[];
-  /** The id: not shown when creating, read-only when editing, never sent (doc 2 §5). */
+  /** The id: not shown when creating, read-only when editing, never sent (specification §5). */
   readonly readOnly?: true;
   /** Numbers: whole numbers only (default) or decimals allowed. */
   readonly decimals?: true;
@@ -36,7 +36,7 @@ export interface CatalogueField {
   /** Texts: required (non-empty after trimming) unless `optional`. */
   readonly optional?: true;
   readonly maxLength?: number;
-  /** Applied by the input schema when the field is missing (doc 2 §9 skin defaults). */
+  /** Applied by the input schema when the field is missing (specification §9.8 skin defaults). */
   readonly default?: number | string;
   /**
    * The game API keeps this value unique in the catalogue and refuses a duplicate with a field error
@@ -60,21 +60,21 @@ export interface CatalogueField {
 }
 
 export interface Catalogue {
-  /** Route segment under the server manager (doc 1 §2.1). */
+  /** Route segment under the server manager (specification §2.1). */
   readonly segment: string;
   /** Page heading of the manager screen. */
   readonly title: string;
-  /** Hub card (doc 2 "Server Management hub"). */
+  /** Hub card (specification §2.33 "Server Management hub"). */
   readonly card: { readonly title: string; readonly description: string };
-  /** Entity name in the messages: "{entity} hinzufügen", "{entity} erfolgreich erstellt" (doc 2 §8). */
+  /** Entity name in the messages: "{entity} hinzufügen", "{entity} erfolgreich erstellt" (specification §8.7). */
   readonly entity: string;
-  /** Role of the route and of every procedure of the catalogue (doc 1 §2.1). */
+  /** Role of the route and of every procedure of the catalogue (specification §2.1). */
   readonly role: Role;
-  /** Roles that show the hub card according to doc 2 §6 (see decision 007). */
+  /** Roles that show the hub card according to specification §6.3 (see decision 007). */
   readonly cardRoles: readonly Role[];
-  /** Game API collection path (ARCHITECTURE §4); items at `{apiPath}/{id}`. */
+  /** Game API collection path (architecture §4); items at `{apiPath}/{id}`. */
   readonly apiPath: string;
-  /** The vehicle manager edits only (doc 2 "Manager screens"). */
+  /** The vehicle manager edits only (specification §2.34 "Manager screens"). */
   readonly canCreate: boolean;
   readonly fields: readonly CatalogueField[];
 }
@@ -195,7 +195,7 @@ export const CATALOGUE_KEYS = Object.keys(CATALOGUES) as CatalogueKey[];
 export const CATALOGUE_OPERATIONS = ['list', 'create', 'update', 'remove'] as const;
 export type CatalogueOperation = (typeof CATALOGUE_OPERATIONS)[number];
 
-/** The hub card without a screen yet (doc 2: "Generische Einstellungen", disabled). */
+/** The hub card without a screen yet (specification §2.33: "Generische Einstellungen", disabled). */
 export const SETTINGS_CARD = {
   title: 'Generische Einstellungen',
   description: 'Allgemeine Servereinstellungen (noch nicht verfügbar)',
@@ -207,7 +207,7 @@ export function editableFields(catalogue: Catalogue): CatalogueField[] {
   return catalogue.fields.filter((field) => !field.readOnly);
 }
 
-/** Doc 2 §8 messages of the generic table, for one entity name. */
+/** Specification §8.7 messages of the generic table, for one entity name. */
 export const catalogueMessages = (entity: string) =>
   ({
     add: `${entity} hinzufügen`,
@@ -223,5 +223,5 @@ export const catalogueMessages = (entity: string) =>
 /** The game API's answer to a duplicate of a `unique` field. */
 export const DUPLICATE_VALUE = 'Dieser Wert ist bereits vergeben';
 
-/** Doc 2 §8: the generic table's load failure. */
+/** Specification §8.7: the generic table's load failure. */
 export const CATALOGUE_LOAD_FAILED = 'Da ist etwas schiefgelaufen';

@@ -1,4 +1,4 @@
-/** Doc 2 §3: a coupon is "Verfügbar" once now is past its time (epoch ms), else "Nicht verfügbar". */
+/** Specification §3.7: a coupon is "Verfügbar" once now is past its time (epoch ms), else "Nicht verfügbar". */
 export const COUPON_STATUS = { available: 'Verfügbar', unavailable: 'Nicht verfügbar' } as const;
 
 export function isCouponAvailable(timeMs: number, nowMs: number): boolean {

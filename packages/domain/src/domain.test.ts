@@ -303,7 +303,7 @@ describe('policy', () => {
     expect(decide(PROCEDURE_POLICY['player.bankAccounts'], { roles: all, machine: false })).toBe('allow');
   });
 
-  it('gives every route of doc 1 §2.1 the access the spec names (expectations by hand)', () => {
+  it('gives every route of specification §2.1 the access the spec names (expectations by hand)', () => {
     const signedIn = { kind: 'signed-in', roles: [] };
     const hub = 'web:admin:server-manager';
     const expected: [string, unknown][] = [

@@ -1,4 +1,4 @@
-/** Doc 2 §3 "Inventory item type names"; an unknown type shows "Unbekannt". */
+/** Specification §3.8 "Inventory item type names"; an unknown type shows "Unbekannt". */
 export const UNKNOWN_LABEL = 'Unbekannt';
 
 const ITEM_NAMES: Readonly<Record<number, string>> = {
@@ -83,7 +83,7 @@ export interface InventoryEntry {
   value: number;
 }
 
-/** Doc 2 §3: entries of the same type are summed; the first appearance fixes the order. */
+/** Specification §3.8: entries of the same type are summed; the first appearance fixes the order. */
 export function sumInventory(entries: readonly InventoryEntry[]): InventoryEntry[] {
   const sums = new Map<number, number>();
   for (const { type, value } of entries) sums.set(type, (sums.get(type) ?? 0) + value);

@@ -1,4 +1,4 @@
-/** Doc 2 §3 "License names", by licenseId 0–3. */
+/** Specification §3.9 "License names", by licenseId 0–3. */
 export const LICENSE_NAMES = ['Führerschein', 'Motorradschein', 'Flugschein', 'Bootsschein'] as const;
 
 export const LICENSE_STATUS = { present: 'Vorhanden', missing: 'Nicht vorhanden' } as const;

@@ -1,6 +1,6 @@
 import { LIMITS } from './limits';
 
-/** Doc 2 §3: the profile's movement statistics. */
+/** Specification §3.5: the profile's movement statistics. */
 export interface MovementStats {
   dist_walking: number;
   dist_running: number;
@@ -26,7 +26,7 @@ export const MOVEMENT_LABELS: Readonly<Record<keyof MovementTotals, string>> = {
   air: 'In der Luft',
 };
 
-/** Doc 2 §3: totals ground, water, driving and air in units of 10000, rounded to 2 decimals. */
+/** Specification §3.5: totals ground, water, driving and air in units of 10000, rounded to 2 decimals. */
 export function movementTotals(stats: MovementStats): MovementTotals {
   const unit = (sum: number) => Math.round((sum / LIMITS.movementUnit) * 100) / 100;
   return {

@@ -1,4 +1,4 @@
-/** Option lists of the generic forms and entities (doc 2 §3). */
+/** Option lists of the generic forms and entities (specification §3). */
 export interface Option<V extends number | string = number> {
   value: V;
   label: string;
@@ -36,7 +36,7 @@ export const SEASONS: readonly Option[] = [
 ];
 
 /**
- * Codes of the vehicle type the spec leaves open (doc 2 §3 lists only "all numbers"), as the game
+ * Codes of the vehicle type the spec leaves open (specification §3 lists only "all numbers"), as the game
  * API simulator defines them: the vehicle's class (`vehtype`) and its fuel (`tankclass`).
  */
 export const VEHICLE_CLASSES: readonly Option[] = [
@@ -58,7 +58,7 @@ export const FUEL_KINDS: readonly Option[] = [
   { value: 2, label: 'Kerosin' },
 ];
 
-/** Doc 2 §3, §9: defaults of a new server skin. */
+/** Specification §3.19, §9.8: defaults of a new server skin. */
 export const SKIN_DEFAULTS = {
   job: -1,
   faction: -1,

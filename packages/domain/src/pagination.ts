@@ -6,7 +6,7 @@ export function pageCount(total: number, pageSize: number = LIMITS.pageSize): nu
 
 /**
  * The page buttons to show (1-based): at most `maxButtons`, the current page as central as the
- * bounds allow (doc 2 §9: up to 10 page buttons).
+ * bounds allow (specification §9.5: up to 10 page buttons).
  */
 export function pageWindow(
   current: number,

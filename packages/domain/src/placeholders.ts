@@ -24,7 +24,7 @@ export const ITEM_KINDS = [
 ] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
-/** Inventory item types (doc 2 §3) by kind; a type not listed is `misc`. */
+/** Inventory item types (specification §3.8) by kind; a type not listed is `misc`. */
 const KIND_OF_TYPE: Readonly<Record<number, ItemKind>> = {
   0: 'drink',
   41: 'drink',

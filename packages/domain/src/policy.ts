@@ -1,7 +1,7 @@
 /**
- * The one access policy of the product (ARCHITECTURE §5): every tRPC procedure and every SPA route
+ * The one access policy of the product (architecture §5): every tRPC procedure and every SPA route
  * with the roles it needs. Deny by default: a procedure missing here is refused by the BFF.
- * Roles and routes: doc 1 §2.1 and §6.
+ * Roles and routes: specification §2.1 and §6.
  */
 import { PUBLIC, SIGNED_IN, forMachines, requires, type Access } from './access';
 import {
@@ -15,7 +15,7 @@ import { ROLES } from './roles';
 import { ROUTES, cataloguePath, type CataloguePath } from './routes';
 
 /**
- * A catalogue of Server Management is reached below the hub (doc 1 §2.1: the manager routes are
+ * A catalogue of Server Management is reached below the hub (specification §2.1: the manager routes are
  * children of the server-manager route, whose guard applies to them too), so its screen and every
  * one of its procedures need the hub's role and the catalogue's own role (decision 007).
  */
@@ -25,7 +25,7 @@ function catalogueAccess(key: CatalogueKey): Access {
 
 type CatalogueProcedurePath = `catalogue.${CatalogueKey}.${CatalogueOperation}`;
 
-/** Doc 2 "Manager screens": a catalogue that cannot create (vehicles) cannot delete either. */
+/** Specification §2.34 "Manager screens": a catalogue that cannot create (vehicles) cannot delete either. */
 function operationsOf(key: CatalogueKey): readonly CatalogueOperation[] {
   return CATALOGUES[key].canCreate ? CATALOGUE_OPERATIONS : ['list', 'update'];
 }
@@ -71,7 +71,7 @@ export const PROCEDURE_POLICY = {
   'externalAccounts.linkTeamspeak': SIGNED_IN,
   'externalAccounts.unlink': SIGNED_IN,
   'externalAccounts.sync': SIGNED_IN,
-  // Sync manager (doc 1 §2.1, §6): the route's role for reads and writes.
+  // Sync manager (specification §2.1, §6): the route's role for reads and writes.
   'syncManager.objects.list': forMachines(requires(ROLES.syncManager)),
   'syncManager.objects.create': forMachines(requires(ROLES.syncManager)),
   'syncManager.objects.update': forMachines(requires(ROLES.syncManager)),
@@ -105,7 +105,7 @@ export const DOWNLOADS = {
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 /**
- * Route prefixes of doc 1 §2.1 that need more than public access, from the route table and the
+ * Route prefixes of specification §2.1 that need more than public access, from the route table and the
  * catalogue registry. The most specific prefix that covers a path applies; paths no prefix covers
  * are public.
  */

@@ -1,6 +1,6 @@
 /**
- * Roles of the web application (doc 1 §6) and the role check: the client role first, then the realm
- * role (doc 1 §6, ARCHITECTURE §5).
+ * Roles of the web application (specification §6.2) and the role check: the client role first, then the realm
+ * role (specification §6, architecture §5).
  */
 export const ROLES = {
   beta: 'web:beta',
@@ -28,7 +28,7 @@ export interface RoleClaims {
   resource_access?: Record<string, { roles?: readonly string[] } | undefined> | undefined;
 }
 
-/** Doc 1 §6: a role check tests the client role first, then the realm role. */
+/** Specification §6.2: a role check tests the client role first, then the realm role. */
 export function hasRole(claims: RoleClaims, role: string, clientId: string): boolean {
   const clientRoles = claims.resource_access?.[clientId]?.roles ?? [];
   if (clientRoles.includes(role)) return true;
@@ -40,7 +40,7 @@ export function webRolesOf(claims: RoleClaims, clientId: string): Role[] {
   return ALL_ROLES.filter((role) => hasRole(claims, role, clientId));
 }
 
-/** Doc 1 §5: the user must hold every listed role; an empty list allows everyone signed in. */
+/** Specification §5.1: the user must hold every listed role; an empty list allows everyone signed in. */
 export function holdsAll(held: readonly string[], required: readonly string[]): boolean {
   return required.every((role) => held.includes(role));
 }

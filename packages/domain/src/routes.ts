@@ -1,5 +1,5 @@
 /**
- * The route table of doc 1 §2.1, the one place that spells the site's addresses: each route's path,
+ * The route table of specification §2.1, the one place that spells the site's addresses: each route's path,
  * its breadcrumb label and who may open it. The SPA's router, links and sidebar, the access policy
  * (ROUTE_POLICY) and the BFF's redirects all read it. A route without `access` inherits the access of
  * the closest route above it (public at the top).

@@ -1,5 +1,5 @@
 /**
- * The sync manager's texts (doc 2 §8, kept verbatim, including the spec's typos "Verknüfpte" and
+ * The sync manager's texts (specification §8.6, kept verbatim, including the spec's typos "Verknüfpte" and
  * "Sync Object wurde gelöscht"). Apart from the account synchronisation's (sync.ts), so neither
  * screen's code carries the other's.
  */

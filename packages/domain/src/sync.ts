@@ -1,10 +1,10 @@
 /**
- * Account synchronisation: the spec's texts (doc 2 §2, §4, kept verbatim) and the linkable platforms.
+ * Account synchronisation: the spec's texts (specification §2, §4, kept verbatim) and the linkable platforms.
  * The sync manager's texts are in sync-manager.ts, so neither screen's code carries the other's.
  */
 import type { Platform } from './options';
 
-/** Platforms a player can link today; the forum card is shown disabled (doc 2 "Sync overview"). */
+/** Platforms a player can link today; the forum card is shown disabled (specification §2.28 "Sync overview"). */
 export const LINKABLE_PLATFORMS = ['teamspeak', 'discord'] as const satisfies readonly Platform[];
 export type LinkablePlatform = (typeof LINKABLE_PLATFORMS)[number];
 

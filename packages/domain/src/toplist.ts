@@ -1,4 +1,4 @@
-/** Doc 1 §2.11 and §9: the toplist's headings and the playtime rule. */
+/** Specification §2.11 and §9.2: the toplist's headings and the playtime rule. */
 export const TOPLIST_CATEGORIES = [
   {
     key: 'most_crimes',
@@ -31,12 +31,12 @@ export type ToplistCardKey = Exclude<ToplistCategoryKey, 'most_playtime'>;
 
 export const TOPLIST_COLUMNS = { rank: 'Platzierung', player: 'Spielername' } as const;
 
-/** Playtime minutes → hours, rounded to 2 decimals (doc 1 §9). */
+/** Playtime minutes → hours, rounded to 2 decimals (specification §9.2). */
 export function minutesToHours(minutes: number): number {
   return Math.round((minutes / 60) * 100) / 100;
 }
 
-/** Doc 1 §2.11: a top card is loading while its value is missing, empty or zero. */
+/** Specification §2.11: a top card is loading while its value is missing, empty or zero. */
 export function isTopValuePending(value: number | string | null | undefined): boolean {
   return value === null || value === undefined || value === '' || value === 0;
 }

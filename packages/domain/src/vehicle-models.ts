@@ -1,6 +1,6 @@
 /**
  * San Andreas vehicle model names by vehicle type id (400–611): the vehicle type record has no name
- * (doc 2 §3), but its id is the game's model id, so the vehicle manager can name each row.
+ * (specification §3), but its id is the game's model id, so the vehicle manager can name each row.
  */
 const NAMES: readonly string[] = [
   'Landstalker',

@@ -1,6 +1,6 @@
 import { LIMITS } from './limits';
 
-/** Doc 2 §3 "Weapon skills". */
+/** Specification §3.11 "Weapon skills". */
 export const WEAPON_CATEGORIES = [
   { key: 'WEAPONCATEGORY_0', name: 'Pistolen' },
   { key: 'WEAPONCATEGORY_1', name: 'Vollautomatische Waffen' },
@@ -11,7 +11,7 @@ export type WeaponCategoryKey = (typeof WEAPON_CATEGORIES)[number]['key'];
 
 export const EXPERT_LABEL = 'Experte';
 
-/** "Experte" when the value is 75 or more (doc 2 §9). */
+/** "Experte" when the value is 75 or more (specification §9.7). */
 export function isExpert(value: number): boolean {
   return value >= LIMITS.weaponSkillMax;
 }

@@ -1,5 +1,5 @@
 /**
- * Bearer access tokens of integrators' scripts (ARCHITECTURE §5): JWKS signature with an algorithm
+ * Bearer access tokens of integrators' scripts (architecture §5): JWKS signature with an algorithm
  * allow-list, issuer, expiry, `typ: Bearer` (Keycloak's mark of an access token, which dev-idp copies),
  * and audience or authorized party equal to our client id.
  */

@@ -1,5 +1,5 @@
 /**
- * Discord account linking (ARCHITECTURE §8): the BFF is a confidential OAuth 2.0 client of
+ * Discord account linking (architecture §8): the BFF is a confidential OAuth 2.0 client of
  * Discord using the authorization code grant (RFC 6749 §4.1) with scope `identify`. The old client's
  * implicit flow put a Discord token into the browser; here no Discord token ever leaves the server:
  *
@@ -47,7 +47,7 @@ export interface DiscordRoutesOptions {
   now?: () => number;
 }
 
-/** Where the wizard lives (doc 1 §2.1: control-panel/user/sync/discord). */
+/** Where the wizard lives (specification §2.1: control-panel/user/sync/discord). */
 export const DISCORD_WIZARD_PATH = ROUTES.syncDiscord.path;
 export const DISCORD_CALLBACK_PATH = '/auth/discord/callback';
 const STATE_TTL_MS = 10 * 60_000;

@@ -5,7 +5,7 @@ import type { GameApiClient } from '../game-api/client';
 import type { AuthState } from '../session/types';
 
 /**
- * Doc 1 §3: the display name is the first `customname` entry. Keycloak can map the attribute into
+ * Specification §3: the display name is the first `customname` entry. Keycloak can map the attribute into
  * the ID token; otherwise the game API's user resource has it; the username is the last resort.
  */
 export async function resolveDisplayName(

@@ -1,5 +1,5 @@
 /**
- * The BFF as a confidential OpenID Connect client of Keycloak (ARCHITECTURE §5): authorization
+ * The BFF as a confidential OpenID Connect client of Keycloak (architecture §5): authorization
  * code + PKCE S256 with state and nonce, discovery from the issuer, refresh, RP-initiated logout.
  * Discovery is lazy and retried on the next use, so the BFF starts before the identity provider.
  */

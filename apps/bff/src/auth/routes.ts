@@ -1,5 +1,5 @@
 /**
- * /auth/* (ARCHITECTURE §5): sign-in with authorization code + PKCE, the callback, logout that
+ * /auth/* (architecture §5): sign-in with authorization code + PKCE, the callback, logout that
  * cannot be triggered cross-site and also ends the Keycloak session, the password change through
  * Keycloak's application-initiated action, and back-channel logout from the identity provider.
  */
@@ -20,7 +20,7 @@ import { loginProblemPage, logoutConfirmPage, otherAccountPage } from './pages';
 import { safeReturnTo } from './return-to';
 
 /**
- * Pending sign-ins last 10 minutes (doc 1 §9's hour was the old client's local storage):
+ * Pending sign-ins last 10 minutes (specification §9.14; the earlier client's hour was its storage's):
  * enough for a sign-in with a password manager or a forgotten password, short for a flood.
  */
 const PENDING_LOGIN_MS = 10 * 60 * 1000;

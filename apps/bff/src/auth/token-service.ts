@@ -1,5 +1,5 @@
 /**
- * Access tokens for the game API. A token that expires within 20 s is refreshed first (doc 1 §7),
+ * Access tokens for the game API. A token that expires within 20 s is refreshed first (specification §7),
  * single-flight per session: in this process one promise per session, across instances a lock in
  * the shared store; the others wait for the winner's tokens.
  *

@@ -1,4 +1,4 @@
-/** The BFF's addresses that the identity provider must know (realm export, ARCHITECTURE §5). */
+/** The BFF's addresses that the identity provider must know (realm export, architecture §5). */
 export function clientUrls(publicUrl: string) {
   return {
     redirectUri: `${publicUrl}/auth/callback`,

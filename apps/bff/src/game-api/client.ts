@@ -1,5 +1,5 @@
 /**
- * Typed client of the game API (ARCHITECTURE §4): the user's bearer token relayed (never the browser's
+ * Typed client of the game API (architecture §4): the user's bearer token relayed (never the browser's
  * cookie), bounded timeouts, one retry for idempotent GETs, every answer parsed against
  * @nova/contracts, anything else a GameApiError. One circuit breaker per instance and a budget of
  * attempts per request (decision 030); the retry and the breaker are cockatiel's, composed. Calls go through undici's pool and dispatch API, about half

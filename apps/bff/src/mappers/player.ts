@@ -1,5 +1,5 @@
 /**
- * Game API entities → what the player screens show (doc 2 §2–§3), with the rules of @nova/domain
+ * Game API entities → what the player screens show (specification §2–§3), with the rules of @nova/domain
  * applied here so that the SPA only renders.
  */
 import type {
@@ -45,7 +45,7 @@ export function toPlayerUser(user: User, viewerId: string) {
   };
 }
 
-/** Doc 2 "Player profile": the faction skin takes precedence over the active skin (doc 2 §9). */
+/** Specification §2.18 "Player profile": the faction skin takes precedence over the active skin (specification §9). */
 export function avatarSkinOf(profile: Pick<PlayerProfile, 'faction_skin' | 'activeSkin'>): number | null {
   if (typeof profile.faction_skin === 'number' && profile.faction_skin > 0) return profile.faction_skin;
   return profile.activeSkin?.skinId ?? null;
@@ -137,7 +137,7 @@ export function toSkinsView(skins: readonly { skinId: number }[]) {
   return skins.map((s) => ({ skinId: s.skinId, name: `Skin ${s.skinId}` }));
 }
 
-/** Doc 1 §3: the skill id indexes the fixed ten-name list; the game API's own name is not shown. */
+/** Specification §3: the skill id indexes the fixed ten-name list; the game API's own name is not shown. */
 export function toSkillsView(skills: readonly { id: number; level: number }[]) {
   return [...skills]
     .sort((a, b) => a.id - b.id)

@@ -6,7 +6,7 @@ type Entry = Toplist['list']['most_crimes'][number];
 const ranked = (entries: readonly Entry[], value: (v: number) => number = (v) => v) =>
   entries.map((entry, index) => ({ rank: index + 1, player: entry.player, value: value(entry.value) }));
 
-/** Doc 1 §2.11, §9: ranks from the order, playtime minutes shown as hours with 2 decimals. */
+/** Specification §2.11, §9.2: ranks from the order, playtime minutes shown as hours with 2 decimals. */
 export function toToplistView(toplist: Toplist): ToplistView {
   const top = (entry: Entry | null | undefined) =>
     entry ? { player: entry.player, value: entry.value } : null;

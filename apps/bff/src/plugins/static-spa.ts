@@ -20,7 +20,7 @@ const ROOT_MARKER = /<div id="root"><\/div>/;
 const TITLE_MARKER = /<title>[^<]*<\/title>/;
 
 /**
- * The neutral picture for a missing image (doc 2 §9 paths): items by kind, skins and avatars by
+ * The neutral picture for a missing image (specification §9.12 paths): items by kind, skins and avatars by
  * clothing variant, vehicles by the class the SPA names in `?klasse=` (the vehicle type's vehtype),
  * else the category's one placeholder.
  */
@@ -38,7 +38,7 @@ function placeholderFor(category: string, file: string, query: string): string |
   return IMAGE_FALLBACKS[category];
 }
 
-/** Placeholder per image category of the spec's path conventions (doc 2 §9). */
+/** Placeholder per image category of the spec's path conventions (specification §9.12). */
 const IMAGE_FALLBACKS: Record<string, string> = {
   skins: 'placeholders/skin.png',
   'skins-avatar': 'placeholders/avatar.png',

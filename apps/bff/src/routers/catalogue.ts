@@ -1,5 +1,5 @@
 /**
- * Server Management (doc 2 "Generic table screen", §7 generic CRUD; ARCHITECTURE §8): one router per
+ * Server Management (specification §2.34 "Generic table screen", §7 generic CRUD; architecture §8): one router per
  * entry of the catalogue registry, made by one factory. Each procedure's role comes from the policy
  * table (derived from the registry); a catalogue that cannot create (the vehicle manager) has no
  * `create`/`remove` entry there, so those are refused like any procedure missing from the table.

@@ -1,5 +1,5 @@
 /**
- * Account synchronisation for the signed-in player (doc 2 "Sync overview", "Teamspeak sync page",
+ * Account synchronisation for the signed-in player (specification §2.28 "Sync overview", §2.30 "Teamspeak sync page",
  * §4, §5, §7). No procedure takes a user id: a player never links or unlinks for someone else.
  * Discord is linked through the BFF's OAuth routes (auth/discord.ts), never with a browser token.
  */
@@ -32,7 +32,7 @@ const ownProcedure = authedProcedure.use(async ({ ctx, next }) => {
 });
 
 export const externalAccountsRouter = router({
-  /** One call for all platforms; the first account of each platform counts (doc 2 §7). */
+  /** One call for all platforms; the first account of each platform counts (specification §7). */
   status: ownProcedure.output(SyncStatusView).query(async ({ ctx }) => {
     const accounts = await listAccounts(ctx.call);
     const entries = PLATFORMS.map((plattform) => {

@@ -1,5 +1,5 @@
 /**
- * The player's data, own or foreign (doc 2 §2 "User route wrapper"): every procedure takes an
+ * The player's data, own or foreign (specification §2.19 "User route wrapper"): every procedure takes an
  * optional `userId`; absent means the signed-in player. Independent game API calls run in parallel.
  */
 import {
@@ -118,7 +118,7 @@ export const playerRouter = router({
     const { userId, token } = await player(ctx, input);
     const [vehicles, types] = await Promise.all([
       ctx.gameApi.get(paths.vehicles(userId), Vehicles, { token }).catch((error: unknown) => {
-        // ARCHITECTURE §4: our extension; a 404 means the game API does not offer it.
+        // Architecture §4: our extension; a 404 means the game API does not offer it.
         if (isStatus(error, 404)) return null;
         throw error;
       }),

@@ -1,5 +1,5 @@
 /**
- * Sync manager (doc 2 "Sync manager", §4, §5, §7, §8): sync objects and sync groups, each with
+ * Sync manager (specification §2.32 "Sync manager", §4.7, §5.4, §7, §8.6): sync objects and sync groups, each with
  * list/create/update/remove; the role `web:admin:sync-manager` comes from the policy table. Field
  * errors (own zod and the game API's 400) reach the form as `data.fieldErrors` (trpc/errors.ts).
  * The game API calls live in sync/sync-manager.ts, one per write. Every write is audited with the

@@ -11,7 +11,7 @@ const auth = {
   roles: [],
 };
 
-describe('session lifetime (ARCHITECTURE §5: idle 30 min, absolute 10 h)', () => {
+describe('session lifetime (architecture §5: idle 30 min, absolute 10 h)', () => {
   let now = Date.UTC(2026, 10, 22, 12);
   const clock = () => now;
   const store = new MemorySessionStore(clock);

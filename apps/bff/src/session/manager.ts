@@ -1,5 +1,5 @@
 /**
- * Session cookie and lifetime rules (ARCHITECTURE §5; OWASP ASVS v5 §7): an opaque 256-bit id,
+ * Session cookie and lifetime rules (architecture §5; OWASP ASVS v5 §7): an opaque 256-bit id,
  * HttpOnly, Secure on https and localhost, SameSite=Lax, Path=/, no Domain, `__Host-` prefix on
  * https; a new id at every login; idle and absolute timeouts. The store sees only an HMAC of the id,
  * so a leaked store does not yield usable cookies.

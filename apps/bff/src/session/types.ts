@@ -1,6 +1,6 @@
 import type { SignInMethod } from '@nova/domain';
 
-/** Server-side session state (ARCHITECTURE §5). The browser holds only an opaque id. */
+/** Server-side session state (architecture §5). The browser holds only an opaque id. */
 export interface AuthState {
   accessToken: string;
   refreshToken: string | null;

@@ -1,5 +1,5 @@
 /**
- * The game API calls of account linking (doc 2 §7), shared by the tRPC procedures and the Discord
+ * The game API calls of account linking (specification §7), shared by the tRPC procedures and the Discord
  * callback. Every call is for the signed-in player's own user id and relays their token.
  */
 import { ExternalAccount, ExternalAccounts, gameApiPaths as paths } from '@nova/contracts';
@@ -20,7 +20,7 @@ export function listAccounts({ gameApi, userId, token }: PlayerCall, plattform?:
   return gameApi.get(`${paths.externalAccounts(userId)}${query}`, ExternalAccounts, { token });
 }
 
-/** Doc 2 §7: POST {userId, plattform, externalId}; a 404 means "identity not found" (Teamspeak). */
+/** Specification §7: POST {userId, plattform, externalId}; a 404 means "identity not found" (Teamspeak). */
 export async function linkAccount(
   { gameApi, userId, token }: PlayerCall,
   plattform: LinkablePlatform,
@@ -37,7 +37,7 @@ export async function linkAccount(
 }
 
 /**
- * Doc 2 §7: the id of the account to delete comes from the lookup by platform; the accounts
+ * Specification §7: the id of the account to delete comes from the lookup by platform; the accounts
  * returned are the caller's own because the path carries the caller's user id. Null when none.
  */
 export async function unlinkAccount(call: PlayerCall, plattform: LinkablePlatform): Promise<number | null> {

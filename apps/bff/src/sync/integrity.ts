@@ -1,5 +1,5 @@
 /**
- * Sync manager rules that need the game API's data (doc 2 §4): no two objects with the same
+ * Sync manager rules that need the game API's data (specification §4): no two objects with the same
  * platform and external id, no two groups with the same name (case-insensitive, NFC), and a sync
  * object in one group only, so a group that takes an object from another changes that group too.
  * The formats of single fields are the input schema's (@nova/contracts sync.ts).

@@ -1,5 +1,5 @@
 /**
- * The game API calls of the sync manager (doc 2 §7), one function per read and per write. Each
+ * The game API calls of the sync manager (specification §7), one function per read and per write. Each
  * write is exactly one game API call in one place, and each kind has a `read` of the row it changes,
  * so a write can be wrapped as `audited(ctx, { action, target, before: () => read(…), run: () => …})`.
  */
@@ -31,12 +31,12 @@ const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
 export const syncObjects = {
   list: ({ gameApi, token }: AdminCall) => gameApi.get(paths.syncObjects(), SyncObjects, { token }),
-  /** Doc 2 §7 has no single-object read: the row comes from the list. */
+  /** Specification §7 has no single-object read: the row comes from the list. */
   read: async (call: AdminCall, id: number) =>
     (await syncObjects.list(call)).find((o) => o.id === id) ?? null,
   create: async ({ gameApi, token }: AdminCall, values: ObjectValues) =>
     orNull(await gameApi.send('POST', paths.syncObjects(), SyncObject.optional(), values, { token })),
-  /** PUT takes the whole object (doc 2 §7), its group included. */
+  /** PUT takes the whole object (specification §7), its group included. */
   update: async ({ gameApi, token }: AdminCall, id: number, values: ObjectValues) =>
     orNull(
       await gameApi.send('PUT', paths.syncObject(id), SyncObject.optional(), { id, ...values }, { token }),

@@ -17,7 +17,7 @@ import { GameApiError } from '../game-api/errors';
 export const FORM_VALUES_KEY = 'values';
 
 /**
- * ARCHITECTURE §8: one error shape for the SPA's forms, `{ field: German message }`, from the BFF's
+ * Architecture §8: one error shape for the SPA's forms, `{ field: German message }`, from the BFF's
  * own input validation (zod, German messages from @nova/contracts) or from the game API's
  * `400 { validationErrors }`. Null when the error is not about fields.
  */
@@ -83,7 +83,7 @@ export function conflictOf(error: TRPCError): WriteConflict<unknown> | null {
   return error instanceof ReasonedError ? error.conflict : null;
 }
 
-/** A game API failure as the typed error the SPA understands (ARCHITECTURE §4, §7). */
+/** A game API failure as the typed error the SPA understands (architecture §4, §7). */
 export function upstreamError(error: GameApiError): TRPCError {
   const { failure } = error;
   if (failure.kind === 'unavailable') {

@@ -1,5 +1,5 @@
 /**
- * The only initTRPC. Every procedure passes the policy of @nova/domain (ARCHITECTURE §5): the table
+ * The only initTRPC. Every procedure passes the policy of @nova/domain (architecture §5): the table
  * names what each procedure needs, a procedure missing from it is refused (deny by default);
  * unauthenticated is 401, a missing role 403, never a redirect.
  */

@@ -1,5 +1,5 @@
 /**
- * Who is calling /trpc, decided before any procedure runs (ARCHITECTURE §5):
+ * Who is calling /trpc, decided before any procedure runs (architecture §5):
  * - `Authorization: Bearer` → verified against the issuer's JWKS; invalid is 401, never a fallback
  *   to the cookie.
  * - otherwise the session cookie, and the request must prove it comes from our SPA: `X-CSRF: 1`, no

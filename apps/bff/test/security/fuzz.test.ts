@@ -2,7 +2,7 @@
  * A fuzz of every procedure's input as a signed-in admin (every access check
  * passes, so every input reaches its validation): path traversal, encoded slashes, huge values,
  * unicode and control characters, wrong types, and prototype keys. No answer may be a 5xx, no
- * request may reach a game API path outside the contract (ARCHITECTURE §4), and nothing may
+ * request may reach a game API path outside the contract (architecture §4), and nothing may
  * pollute Object.prototype.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ const RAW_BODIES = [
   '{"id":1,"values":',
 ];
 
-// ARCHITECTURE §4's paths, written out: ids are one segment of letters, digits, '_' and '-'.
+// Architecture §4's paths, written out: ids are one segment of letters, digits, '_' and '-'.
 const ID = '[A-Za-z0-9_-]{1,64}';
 const CONTRACT = [
   /^toplist$/,

@@ -1,5 +1,5 @@
 /**
- * The fight-event calendar (doc 2 "Fight calendar"): 2–5 events per week at evening hours in the
+ * The fight-event calendar (specification §2.27 "Fight calendar"): 2–5 events per week at evening hours in the
  * server's time zone, from two months before to three months after "now", timestamps in epoch
  * seconds. Each week's events come from the seed and the week number alone, so the calendar is
  * stable across requests and stays current on a long-running server.

@@ -1,5 +1,5 @@
 /**
- * The server-management catalogues (doc 2 §3): achievements, radio stations and wanted reasons
+ * The server-management catalogues (specification §3.6): achievements, radio stations and wanted reasons
  * here; vehicle types and server skins in their own files. Fixed tables, not random: an
  * administrator's screen should look the same every time, and the player data refers to these ids.
  * Each table spans several of the manager's 20-row pages. New rows go at the end: ids are positions.

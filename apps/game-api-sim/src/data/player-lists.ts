@@ -1,5 +1,5 @@
 /**
- * Generators of the per-player lists (doc 2 §3): vehicles, movement statistics, weapon skills,
+ * Generators of the per-player lists (specification §3.5): vehicles, movement statistics, weapon skills,
  * coupons, inventory, licenses and bank accounts. `rich` players (the demo accounts) get an entry in
  * every list and the cases the screens must handle (duplicates, unknown types, blocked accounts).
  */
@@ -54,7 +54,7 @@ export function weaponSkills(rng: Random): WeaponSkills {
   const skill = () => Math.round(75 * rng.next() ** 1.5);
   const values = [skill(), skill(), skill()];
   const index = rng.int(0, 2);
-  // Doc 2 §9 leaves open whether values above 75 occur; a few players have one, to show the clamp.
+  // Specification §9.7 leaves open whether values above 75 occur; a few players have one, to show the clamp.
   if (rng.chance(0.05)) values[index] = rng.int(76, 100);
   else if (rng.chance(0.2)) values[index] = 75;
   return {

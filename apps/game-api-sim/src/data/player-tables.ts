@@ -34,7 +34,7 @@ export const FACTIONS: readonly Faction[] = [
   { kind: 'gang', skins: { 0: [121, 122, 123], 1: [169] } },
 ];
 
-/** Common inventory types with a plausible quantity range each (doc 2 §3 item types). */
+/** Common inventory types with a plausible quantity range each (specification §3.8 item types). */
 export const INVENTORY_KINDS: readonly [type: number, min: number, max: number][] = [
   [0, 1, 10],
   [1, 1, 10],

@@ -35,7 +35,7 @@ export interface PlayerData {
   stats: PlayerStats;
   skills: Skill[];
   skins: PlayerSkin[];
-  /** Achievement ids; the route nests them (doc 2 §3: the list may be nested). */
+  /** Achievement ids; the route nests them (specification §3.6: the list may be nested). */
   achievements: number[];
   coupons: Coupon[];
   inventory: InventoryItem[];

@@ -1,9 +1,9 @@
 /**
- * Server skins of the skin manager (doc 2 §3), enough for several 20-row pages. Faction ids: 1 LSPD,
+ * Server skins of the skin manager (specification §3.19), enough for several 20-row pages. Faction ids: 1 LSPD,
  * 2 FBI, 3 Rettungsdienst (with the fire brigade). Gang
  * ids: 1 Grove Street, 2 Ballas, 3 Vagos, 4 Aztecas, 5 Yakuza. Job ids: 1 Trucker, 2 Taxifahrer,
- * 3 Bauarbeiter, 4 Mechaniker, 5 Pizzabote, 6 Pilot. -1 means "not bound" (doc 2 §3 defaults);
- * expiration is in days (default 10, doc 2 §9; only event skins expire). Skin ids are SA-MP skin ids
+ * 3 Bauarbeiter, 4 Mechaniker, 5 Pizzabote, 6 Pilot. -1 means "not bound" (specification §3 defaults);
+ * expiration is in days (default 10, specification §9.8; only event skins expire). Skin ids are SA-MP skin ids
  * (0–311). The table is kept one skin per line (prettier-ignore) to stay readable.
  */
 import type { ServerSkin } from '../types';

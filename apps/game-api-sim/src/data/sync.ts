@@ -1,5 +1,5 @@
 /**
- * Sync manager seed (doc 2 §3, §7): Teamspeak server groups and Discord roles mapped to Keycloak
+ * Sync manager seed (specification §3.16, §7): Teamspeak server groups and Discord roles mapped to Keycloak
  * groups. A sync object belongs to at most one sync group; some objects are not mapped yet.
  */
 import type { Platform } from '../types';

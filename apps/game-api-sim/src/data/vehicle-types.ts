@@ -1,9 +1,9 @@
 /**
- * Vehicle types of the vehicle manager (doc 2 §3): one per San Andreas vehicle model, ids 400–611
+ * Vehicle types of the vehicle manager (specification §3): one per San Andreas vehicle model, ids 400–611
  * (all 212), so the images `vehicles/{id}.jpg` can be the model's and the 20-row pages of the
  * manager have something to page through. Player vehicles refer to them by `typeId`.
  *
- * The record has no name field (doc 2 §3), so the model name is kept here for readability and for
+ * The record has no name field (specification §3), so the model name is kept here for readability and for
  * `VEHICLE_MODEL_NAMES`; `forSale` marks the models a dealership sells, which are the ones demo
  * players own (no police cars, trains, trailers or remote-controlled toys).
  *

@@ -1,5 +1,5 @@
 /**
- * The server-management catalogues (ARCHITECTURE §4, doc 2 §7), one CRUD set per entry of the
+ * The server-management catalogues (architecture §4, specification §7), one CRUD set per entry of the
  * registry. Every signed-in token may read them (the achievement dashboard needs the list); writes
  * need the manager role of the catalogue.
  */

@@ -1,5 +1,5 @@
 /**
- * The generic CRUD of doc 2 §7 — GET {path}, GET/PUT/DELETE {path}/{id}, POST {path} — shared by the
+ * The generic CRUD of specification §7 — GET {path}, GET/PUT/DELETE {path}/{id}, POST {path} — shared by the
  * catalogues and the sync manager. POST answers 201 with the new record, PUT 200 with the stored
  * record, DELETE 204 without a body; unknown ids 404. A PUT body may repeat the id; it must then
  * match the path (see `checkBodyId`).

@@ -1,5 +1,5 @@
 /**
- * Linked external accounts (doc 2 §7, ARCHITECTURE §4). Reading follows the player-read rule;
+ * Linked external accounts (specification §7, architecture §4). Reading follows the player-read rule;
  * linking, unlinking and synchronising are allowed only for one's own user id (token `sub`).
  * One account per platform and user, and one external id per platform for all players: a second
  * link answers 409 with a message saying which rule it broke.
@@ -44,7 +44,7 @@ export const externalAccountRoutes: RouteModule = (app, { store, guards, syncDel
       plattform === 'teamspeak' &&
       !(TEAMSPEAK_IDENTITY.test(externalId) && store.knowsTeamspeakIdentity(externalId))
     ) {
-      // Doc 2 §7: 404 means the identity was not found on the Teamspeak server.
+      // Specification §7: 404 means the identity was not found on the Teamspeak server.
       throw notFound('Teamspeak-Identität nicht gefunden');
     }
     if (plattform === 'discord' && !DISCORD_USER_ID.test(externalId)) {

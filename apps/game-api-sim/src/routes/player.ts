@@ -1,5 +1,5 @@
 /**
- * The player's game data, `user/{userId}/…` (ARCHITECTURE §4, doc 2 §7). Every valid token may read
+ * The player's game data, `user/{userId}/…` (architecture §4, specification §7). Every valid token may read
  * every player, except the hidden demo player (see `Guards.playerRead`).
  */
 import type { AchievementRefTree } from '@nova/contracts';
@@ -8,7 +8,7 @@ import { notFound } from '../errors';
 import type { RouteModule } from './context';
 
 /**
- * Doc 2 §3: the player's achievements "may be nested and are flattened". The simulator nests on
+ * Specification §3.6: the player's achievements "may be nested and are flattened". The simulator nests on
  * purpose so clients must flatten: `[{id}, {id}, [{id}, {id}], [[{id}], {id}], …]`.
  */
 export function nestAchievements(ids: readonly number[]): AchievementRefTree[] {
@@ -44,7 +44,7 @@ export const playerRoutes: RouteModule = (app, { store, guards }) => {
     });
   }
 
-  // ARCHITECTURE §4: our extension; 404 means "not supported" for this player (the `empty` demo).
+  // Architecture §4: our extension; 404 means "not supported" for this player (the `empty` demo).
   app.get<{ Params: { userId: string } }>('/user/:userId/vehicles', { onRequest }, (request) => {
     const vehicles = store.player(request.params.userId)?.vehicles;
     if (!vehicles) throw notFound();

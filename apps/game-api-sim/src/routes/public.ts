@@ -1,4 +1,4 @@
-/** The two public calls (ARCHITECTURE §4): no bearer token needed. */
+/** The two public calls (architecture §4): no bearer token needed. */
 import { calendarEvents } from '../data/calendar';
 import { computeToplist } from '../toplist';
 import type { RouteModule } from './context';

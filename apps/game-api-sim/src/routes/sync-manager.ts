@@ -1,4 +1,4 @@
-/** Sync manager (doc 2 §7): reads and writes need `web:admin:sync-manager`. */
+/** Sync manager (specification §7): reads and writes need `web:admin:sync-manager`. */
 import { SyncGroupInput, SyncObjectInput } from '@nova/contracts';
 import { ROLES } from '@nova/domain';
 import type { RouteModule } from './context';

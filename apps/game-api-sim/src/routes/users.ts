@@ -1,5 +1,5 @@
 /**
- * `user` and `user/{id}` (doc 1 §7). Reading users is open to every signed-in token (the hidden
+ * `user` and `user/{id}` (specification §7). Reading users is open to every signed-in token (the hidden
  * player's user record included: only their game data is restricted). Creating and deleting users
  * needs `web:admin`; a user may patch themselves, an admin anyone.
  */

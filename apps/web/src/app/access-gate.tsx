@@ -8,7 +8,7 @@ import { paths } from '../config/paths';
 import { useSession } from '../lib/session';
 
 /**
- * Doc 1 §5 route guard, by the policy table of @nova/domain: not signed in → sign-in, then back to
+ * Specification §5.1 route guard, by the policy table of @nova/domain: not signed in → sign-in, then back to
  * the wanted address; a missing role → the unauthorized page at the same address. Inside the Control
  * Panel (`within`) the unauthorized page is shown in the shell, so the sidebar stays.
  */

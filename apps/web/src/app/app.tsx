@@ -5,7 +5,7 @@ import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './root-layout';
 import { routes } from './router';
 
-/** Breadcrumbs of the matched routes that carry a label (doc 1 §2.6). */
+/** Breadcrumbs of the matched routes that carry a label (specification §2.6). */
 function useCrumbs(): Crumb[] {
   const location = useLocation();
   return useMemo(

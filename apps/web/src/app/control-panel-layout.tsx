@@ -10,7 +10,7 @@ import { TrpcProvider } from '../lib/trpc';
 import { AccessGate } from './access-gate';
 
 /**
- * Doc 1 §2.6: sidebar, breadcrumb bar, content. From 768 px the sidebar is fixed; below it slides in
+ * Specification §2.6: sidebar, breadcrumb bar, content. From 768 px the sidebar is fixed; below it slides in
  * from a menu button and closes after a link click (or Escape). Closing gives the focus back to the
  * menu button. The layout brings tRPC's React hooks (lib/trpc.tsx) for its screens.
  */

@@ -15,7 +15,7 @@ function match(pathname: string) {
 }
 
 describe('router', () => {
-  it('has a screen for every address of doc 1 §2.1 (written out by hand)', () => {
+  it('has a screen for every address of specification §2.1 (written out by hand)', () => {
     for (const path of [
       '/',
       '/home',

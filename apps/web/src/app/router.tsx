@@ -39,7 +39,7 @@ const settings = chunk(() => import('../features/account/settings-page'));
 
 /** What a route carries beside its path and element (react-router's `handle`). */
 export interface RouteHandle {
-  /** Breadcrumb label (doc 1 §2.6). */
+  /** Breadcrumb label (specification §2.6). */
   crumb?: string | null;
   /** The code of the route's screen: loaded with every matched level's at once (preloadRoute). */
   chunk?: Chunk<unknown>;

@@ -6,7 +6,7 @@ import { Loading } from './ui/loading';
 import { failureStatus } from './failure-status';
 
 /**
- * The states of a player list screen (doc 1 §4, doc 2 §8): loading text; a game API 403 is the
+ * The states of a player list screen (specification §4, specification §8): loading text; a game API 403 is the
  * unauthorized page, 404 the not-found page; any other failure is logged by the BFF and shows that
  * loading failed, with a retry. Not the empty text: the spec's old client fell back to an empty
  * list, which reads as if the data were gone.

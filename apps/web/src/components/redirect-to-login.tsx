@@ -4,7 +4,7 @@ import { loginHref } from '../config/paths';
 import { isLeaving } from '../lib/session';
 import { Loading } from './ui/loading';
 
-/** Sends the browser to the sign-in and back to this address afterwards (doc 1 §5). */
+/** Sends the browser to the sign-in and back to this address afterwards (specification §5). */
 export function RedirectToLogin() {
   const { pathname, search, hash } = useLocation();
   const returnTo = `${pathname}${search}${hash}`;

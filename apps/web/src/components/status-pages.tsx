@@ -17,12 +17,12 @@ function StatusPage({ title, code }: { title: string; code: string }) {
   );
 }
 
-/** Doc 1 §2.2. */
+/** Specification §2.2. */
 export function NotFoundPage() {
   return <StatusPage title="Seite nicht gefunden" code="404" />;
 }
 
-/** Doc 1 §2.3: shown in place, without changing the address. */
+/** Specification §2.3: shown in place, without changing the address. */
 export function UnauthorizedPage() {
   return <StatusPage title={ERROR_MESSAGES.FORBIDDEN} code="403" />;
 }

@@ -1,7 +1,7 @@
 import { placeholderPaths } from '@nova/domain';
 import { publicConfig } from './public-config';
 
-/** Image URLs by the spec's path conventions (doc 2 §9) under ASSET_BASE_URL. */
+/** Image URLs by the spec's path conventions (specification §9.12) under ASSET_BASE_URL. */
 const base = publicConfig.assetBaseUrl;
 const at = (path: string) => `${base}${path}`;
 

@@ -7,7 +7,7 @@ import { createTRPCUntypedClient, httpBatchLink, type TRPCUntypedClient } from '
 
 export type BffClient = TRPCUntypedClient<AppRouter>;
 
-/** Same-origin only; `X-CSRF: 1` proves the request comes from this SPA (ARCHITECTURE §5). */
+/** Same-origin only; `X-CSRF: 1` proves the request comes from this SPA (architecture §5). */
 export const bffClient: BffClient = createTRPCUntypedClient<AppRouter>({
   links: [
     httpBatchLink({

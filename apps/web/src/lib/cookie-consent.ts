@@ -3,7 +3,7 @@ import { LIMITS } from '@nova/domain';
 const STORAGE_KEY = 'nova-cookie-consent';
 const DAY_MS = 86_400_000;
 
-/** Doc 1 §2.15: consent is remembered for 30 days (an expiry time in local storage). */
+/** Specification §2.15: consent is remembered for 30 days (an expiry time in local storage). */
 export function hasConsent(now: number = Date.now()): boolean {
   try {
     const until = Number(window.localStorage.getItem(STORAGE_KEY));

@@ -1,5 +1,5 @@
 /**
- * The SPA's write pattern (ARCHITECTURE §8): a tRPC mutation, then the affected queries invalidated;
+ * The SPA's write pattern (architecture §8): a tRPC mutation, then the affected queries invalidated;
  * the BFF's one error shape read back here. Field errors arrive as `data.fieldErrors`
  * (`{ field: German message }`, from the BFF's zod validation or the game API's 400) and go under
  * the fields; a 401 keeps what the user typed (form-draft) and asks for the session again, so the

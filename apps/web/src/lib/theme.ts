@@ -26,7 +26,7 @@ const notify = () => {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const media = window.matchMedia('(prefers-color-scheme: dark)');
-  // Follows the system until the user picks a theme (ARCHITECTURE §6).
+  // Follows the system until the user picks a theme (architecture §6).
   const onSystemChange = (event: MediaQueryListEvent) => {
     if (stored()) return;
     apply(event.matches ? 'dark' : 'light');

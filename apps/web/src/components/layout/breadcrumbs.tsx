@@ -9,7 +9,7 @@ export interface Crumb {
 /** Filled by the app from the matched routes of the route table (app/app.tsx). */
 export const CrumbsContext = createContext<readonly Crumb[]>([]);
 
-/** Doc 1 §2.6: only with more than one crumb; every crumb but the last is a link. */
+/** Specification §2.6: only with more than one crumb; every crumb but the last is a link. */
 export function Breadcrumbs() {
   const crumbs = useContext(CrumbsContext);
   if (crumbs.length <= 1) return null;

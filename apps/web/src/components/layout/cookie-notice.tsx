@@ -5,7 +5,7 @@ import { giveConsent, hasConsent } from '../../lib/cookie-consent';
 import { Button } from '../ui/button';
 
 /**
- * Doc 1 §2.15: bottom notice, "Verstanden" dismisses it for 30 days, "Mehr Infos" → privacy policy.
+ * Specification §2.15: bottom notice, "Verstanden" dismisses it for 30 days, "Mehr Infos" → privacy policy.
  * It is shown at the bottom but comes early in the tab order (the layout renders it right after the
  * skip link), and dismissing it gives the focus back to where it came from, or to the
  * main content.

@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { publicConfig } from '../../config/public-config';
 import { useNow } from '../../lib/render-time';
 
-/** Doc 1 §2.14: Impressum, the background image credit, © 2024 up to the current year. */
+/** Specification §2.14: Impressum, the background image credit, © 2024 up to the current year. */
 export function Footer() {
   const year = new Date(useNow()).getFullYear();
   const credit = publicConfig.backgroundCredit;

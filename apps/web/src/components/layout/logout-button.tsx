@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn';
 import { markLeaving } from '../../lib/session';
 
-/** Logout is a same-origin POST (ARCHITECTURE §5: it cannot be triggered cross-site). */
+/** Logout is a same-origin POST (architecture §5: it cannot be triggered cross-site). */
 export function LogoutButton({ className }: { className?: string }) {
   return (
     <form method="post" action="/auth/logout" className="contents" onSubmit={markLeaving}>

@@ -13,7 +13,7 @@ import { ThemeToggle } from './theme-toggle';
 const item =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 no-underline hover:bg-slate-200/70 hover:no-underline dark:text-slate-200 dark:hover:bg-slate-800';
 
-/** Doc 1 §2.13: Startseite, Forum and Discord (new tab), theme toggle, sign-in or Control Panel + Logout. */
+/** Specification §2.13: Startseite, Forum and Discord (new tab), theme toggle, sign-in or Control Panel + Logout. */
 export function NavBar() {
   const session = useSession();
   const [open, setOpen] = useState(false);

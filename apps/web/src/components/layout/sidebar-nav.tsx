@@ -55,7 +55,7 @@ function isProfilePage(pathname: string): boolean {
 }
 
 /**
- * Doc 1 §2.6: account links; the Admin section only with web:beta and each admin link only with its
+ * Specification §2.6: account links; the Admin section only with web:beta and each admin link only with its
  * role (a section without links is left out, heading and all); Help and Logout.
  */
 export function SidebarNav({ me, onNavigate }: { me: SignedInMe; onNavigate?: () => void }) {

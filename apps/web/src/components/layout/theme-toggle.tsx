@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTheme } from '../../lib/theme';
 
-/** Doc 1 §2.13: a checkbox switching between light and dark. */
+/** Specification §2.13: a checkbox switching between light and dark. */
 export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
   const id = useId();

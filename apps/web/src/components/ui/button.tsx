@@ -31,7 +31,7 @@ export function ButtonLink({ variant = 'primary', className, ...props }: LinkPro
   return <Link className={buttonClass(variant, className)} {...props} />;
 }
 
-/** A link to another site, opened in a new tab (doc 1 §2.13). */
+/** A link to another site, opened in a new tab (specification §2.13). */
 export function ExternalLink({
   href,
   children,

@@ -20,7 +20,7 @@ interface RowAction<T> {
 }
 
 /**
- * The generic table (doc 2 "Generic table screen", §9: 20 rows a page, at most 10 page buttons) on
+ * The generic table (specification §2.34 "Generic table screen", §9.5: 20 rows a page, at most 10 page buttons) on
  * TanStack Table, paged on the client: sort by a header, search every column as it reads, hide
  * columns ("Spalten"), rows per page and a page to jump to, all of it in the address (`grid`,
  * decision 061). A row opens by double-click or with its own button in a sticky last column

@@ -1,6 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 
-/** An image that switches to a fallback once when it fails to load (doc 1 §2.7, doc 2 §2). */
+/** An image that switches to a fallback once when it fails to load (specification §2.7, specification §2). */
 export function FallbackImage({
   src,
   fallback,

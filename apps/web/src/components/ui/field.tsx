@@ -13,7 +13,7 @@ export interface ControlProps {
 }
 
 /**
- * A labelled form field with its error text under it (doc 2 §5: server field errors under each
+ * A labelled form field with its error text under it (specification §5: server field errors under each
  * field, the field highlighted). The control gets `aria-invalid` and `aria-describedby`, so screen
  * readers read the message with the field.
  */

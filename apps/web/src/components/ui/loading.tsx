@@ -1,6 +1,6 @@
 import { DEFAULT_LOADING_TEXT } from '@nova/domain';
 
-/** Doc 1 §2.8: the shared loading indicator, default text "Wird geladen...". */
+/** Specification §2.8: the shared loading indicator, default text "Wird geladen...". */
 export function Loading({ text = DEFAULT_LOADING_TEXT }: { text?: string }) {
   return (
     <div

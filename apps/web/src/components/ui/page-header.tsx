@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { assets } from '../../config/assets';
 import { FallbackImage } from './fallback-image';
 
-/** Doc 1 §2.7: optional image (falls back to the logo), heading, one or more description lines. */
+/** Specification §2.7: optional image (falls back to the logo), heading, one or more description lines. */
 export function PageHeader({
   title,
   lines = [],

@@ -8,7 +8,7 @@ const idle =
 const current = 'border-brand-600 bg-brand-600 text-white dark:border-brand-500 dark:bg-brand-500';
 
 /**
- * Doc 2 "Generic table screen": Previous, numbered pages (at most 10 visible, §9), Next. The
+ * Specification §2.34 "Generic table screen": Previous, numbered pages (at most 10 visible, §9.5), Next. The
  * current page is marked for screen readers with `aria-current`.
  */
 export function Pagination({

@@ -8,7 +8,7 @@ export interface Message {
 }
 
 /**
- * Doc 2 §9: success and error messages vanish after 3000 ms. `show` replaces the current message
+ * Specification §9.5: success and error messages vanish after 3000 ms. `show` replaces the current message
  * and restarts the clock; messages of a `keep` tone stay until replaced or cleared.
  */
 export function useTimedMessage(

@@ -4,7 +4,7 @@ import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { OwnSessions } from './own-sessions';
 
-/** Doc 1 §2.12: menu entries with title, description and url. */
+/** Specification §2.12: menu entries with title, description and url. */
 const MENU = [
   {
     title: 'Passwort ändern',
@@ -24,7 +24,7 @@ const RESULT: Record<string, { tone: 'success' | 'info' | 'error'; text: string 
 };
 
 /**
- * Doc 1 §2.12: "Accounteinstellungen" with one link, "Passwort ändern", opening in a new tab; below
+ * Specification §2.12: "Accounteinstellungen" with one link, "Passwort ändern", opening in a new tab; below
  * it the signed-in devices.
  */
 export function SettingsPage() {

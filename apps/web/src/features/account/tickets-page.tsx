@@ -1,6 +1,6 @@
 import { useSession } from '../../lib/session';
 
-/** Doc 1 §2.1: the tickets page shows only the user's custom display name as a heading. */
+/** Specification §2.17: the tickets page shows only the user's custom display name as a heading. */
 export function TicketsPage() {
   const session = useSession();
   const name = session.status === 'ready' && session.me.signedIn ? session.me.displayName : '';

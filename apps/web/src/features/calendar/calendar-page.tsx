@@ -18,7 +18,7 @@ function group(events: readonly CalendarEventView[]): Map<string, CalendarEventV
   return byDay;
 }
 
-/** Doc 2 "Fight calendar". */
+/** Specification §2.27 "Fight calendar". */
 export function CalendarPage() {
   // The month shown; null: the current one (computed from the clock, see useNow).
   const [chosen, setMonth] = useState<YearMonth | null>(null);

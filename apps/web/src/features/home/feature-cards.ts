@@ -1,4 +1,4 @@
-/** Doc 1 §1: the six feature cards of the start page. */
+/** Specification §2.16: the six feature cards of the start page. */
 export const FEATURES = [
   {
     title: 'Community',

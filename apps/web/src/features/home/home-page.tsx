@@ -8,7 +8,7 @@ import { publicConfig } from '../../config/public-config';
 import { FEATURES } from './feature-cards';
 import { SignedOutNotice } from './signed-out-notice';
 
-/** Doc 1 §1: hero, "Über Nova Legacy", six feature cards, an invitation to join. */
+/** Specification §2.16: hero, "Über Nova Legacy", six feature cards, an invitation to join. */
 export function HomePage() {
   return (
     <>

@@ -5,7 +5,7 @@ import { useHashScroll } from './components/use-hash-scroll';
 /** The text's code: not loaded when the page comes rendered from the BFF (ServerMarkup). */
 export const imprintText = chunk(() => import('./imprint-text'));
 
-/** Doc 1 §2.4. */
+/** Specification §2.4. */
 export function ImprintPage() {
   useHashScroll();
   return (

@@ -5,7 +5,7 @@ import { useHashScroll } from './components/use-hash-scroll';
 /** The text's code: not loaded when the page comes rendered from the BFF (ServerMarkup). */
 export const termsText = chunk(() => import('./terms-text'));
 
-/** Doc 1 §2.5: the terms of use, then the privacy policy (anchor targets like #cookies). */
+/** Specification §2.5: the terms of use, then the privacy policy (anchor targets like #cookies). */
 export function TermsPage() {
   useHashScroll();
   return (

@@ -23,7 +23,7 @@ import {
 } from './form-values';
 
 /**
- * The add/edit dialog of a catalogue screen (doc 2 §4–§5, §8), a chunk of its own (decision 042):
+ * The add/edit dialog of a catalogue screen (specification §4–§5, §8.7), a chunk of its own (decision 042):
  * fields from the registry, numbers as numeric text, yes/no and option fields as selects with the
  * spec's labels, the id read-only when editing. Saving, deleting and what can go wrong on the way
  * are the write dialog's (decision 045); checked by the BFF with the contract's schemas (decision 008).
@@ -125,7 +125,7 @@ function FormField({ field, form }: { field: CatalogueField; form: UseFormReturn
               inputMode={field.decimals ? 'decimal' : 'numeric'}
               autoComplete="off"
               onChange={(event) => {
-                // Doc 2 §5: a non-numeric keystroke is ignored. Pasted or dropped text is kept as it
+                // Specification §5.5: a non-numeric keystroke is ignored. Pasted or dropped text is kept as it
                 // came and checked at once: an unreadable number shows its error, never vanishes.
                 const typed =
                   (event.nativeEvent as Partial<InputEvent>).inputType?.startsWith('insertText') === true;
@@ -178,7 +178,7 @@ function FormField({ field, form }: { field: CatalogueField; form: UseFormReturn
 function hintOf(field: CatalogueField): string | undefined {
   if (field.kind !== 'number') return undefined;
   if (field.labels) return field.labels.map((label) => `${label.value} ${label.label}`).join(', ');
-  // Doc 2 §9: an emptied skin field gets the spec's default, not 0.
+  // Specification §9: an emptied skin field gets the spec's default, not 0.
   if (field.none !== undefined) return `Leer oder ${field.none} bedeutet keine`;
   return typeof field.default === 'number' ? `Leer bedeutet ${numberInputText(field.default)}` : undefined;
 }

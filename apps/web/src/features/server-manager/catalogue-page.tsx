@@ -30,7 +30,7 @@ import { CatalogueDialog, catalogueDialog } from './dialog-chunk';
 import type { FormValues } from './form-values';
 
 /**
- * A manager screen of Server Management (doc 2 "Generic table screen"): the catalogue's list, loaded
+ * A manager screen of Server Management (specification §2.34 "Generic table screen"): the catalogue's list, loaded
  * once and sorted, searched and paged on the client (all of it in the address, decision 061), an add
  * button when the catalogue can create, and the add/edit dialog.
  */

@@ -1,5 +1,5 @@
 /**
- * The generic table's form values (doc 2 §5): every field is edited as text; numbers are typed the
+ * The generic table's form values (specification §5.5): every field is edited as text; numbers are typed the
  * German way ("1.500", "12,5", decision 088); on sending, an empty number becomes the field's
  * default or 0, yes/no and option fields become their numeric value, and the read-only id is left out.
  * A number that cannot be read is a field error (`numberProblem`), never dropped.
@@ -46,7 +46,7 @@ export function valuesOf(catalogue: Catalogue, row: Record<string, unknown>): Fo
 }
 
 /**
- * Whether a typed character keeps a number field's text numeric (doc 2 §5: other keystrokes are
+ * Whether a typed character keeps a number field's text numeric (specification §5.5: other keystrokes are
  * ignored): digits, thousands dots, a decimal comma (or dot) where the field has decimals, a leading
  * minus where the field allows negative values. Pasted text is not filtered: what cannot be read
  * becomes a field error instead of vanishing.

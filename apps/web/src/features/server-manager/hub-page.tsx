@@ -17,7 +17,7 @@ export interface HubCard {
 }
 
 /**
- * Decision 007: a card is shown when the user holds one of its card roles (doc 2 §6) or the role its
+ * Decision 007: a card is shown when the user holds one of its card roles (specification §6.3) or the role its
  * screen needs; "Auswählen" leads to the screen only when the policy lets the user in, otherwise the
  * card says which role is missing instead of leading to a 403.
  */
@@ -28,7 +28,7 @@ export function hubCards(roles: readonly string[]): HubCard[] {
   for (const key of CATALOGUE_KEYS) {
     const catalogue = CATALOGUES[key];
     if (key === 'vehicleTypes' && settingsVisible) {
-      // Doc 2 order: Achievements, Generische Einstellungen, Fahrzeuge, Skins, Radiosender, Wantedkatalog.
+      // Specification §2.33 order: Achievements, Generische Einstellungen, Fahrzeuge, Skins, Radiosender, Wantedkatalog.
       cards.push({ ...SETTINGS_CARD, href: null, blocked: 'Noch nicht verfügbar' });
     }
     if (!catalogue.cardRoles.some(holds) && !holds(catalogue.role)) continue;
@@ -48,7 +48,7 @@ export function hubCards(roles: readonly string[]): HubCard[] {
   return cards;
 }
 
-/** Doc 2 "Server Management hub": the cards with "Auswählen". */
+/** Specification §2.33 "Server Management hub": the cards with "Auswählen". */
 export function ServerManagerHubPage() {
   const session = useSession();
   const roles = session.status === 'ready' && session.me.signedIn ? session.me.roles : [];

@@ -62,7 +62,7 @@ describe('hub cards (decision 007)', () => {
   });
 });
 
-describe('form values (doc 2 §5)', () => {
+describe('form values (specification §5)', () => {
   it('starts every displayed field empty, yes/no at "Nein", and leaves the id out', () => {
     expect(emptyValues(CATALOGUES.wantedReasons)).toEqual({ reason_name: '', points: '', is_static: '0' });
   });

@@ -1,4 +1,4 @@
-/** The sync manager's lists and writes (doc 2 §7 through the BFF); a write reloads both lists. */
+/** The sync manager's lists and writes (specification §7 through the BFF); a write reloads both lists. */
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { writeCallsOf, type WriteCalls } from '../../lib/write-dialog';
 
@@ -14,7 +14,7 @@ export function useSyncLists() {
   return { objects, groups };
 }
 
-/** Doc 2 §4: save and delete reload the lists (memberships show in both). */
+/** Specification §4.7: save and delete reload the lists (memberships show in both). */
 export function useReloadLists() {
   const utils = trpc.useUtils();
   return () =>

@@ -24,7 +24,7 @@ const columns: ColumnDef<SyncGroupRow>[] = [
 ];
 
 /**
- * Doc 2 "Sync manager", Sync Groups tab; a dialog left for a sign-in opens again (decision 045).
+ * Specification §2.32 "Sync manager", Sync Groups tab; a dialog left for a sign-in opens again (decision 045).
  */
 export function GroupsTab({ onDone }: { onDone: (text: string) => void }) {
   const { objects, groups } = useSyncLists();

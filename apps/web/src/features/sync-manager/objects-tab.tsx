@@ -26,7 +26,7 @@ const columns: ColumnDef<SyncObjectRow>[] = [
 ];
 
 /**
- * Doc 2 "Sync manager", Sync Objects tab: filters Plattform, Externe ID and Sync Group (each with
+ * Specification §2.32 "Sync manager", Sync Objects tab: filters Plattform, Externe ID and Sync Group (each with
  * "All"), the table, and the modal; "Keine Sync Objekte vorhanden" for an empty or filtered-empty list.
  * A dialog left for a sign-in opens again (decision 045).
  */

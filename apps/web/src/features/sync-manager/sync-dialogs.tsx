@@ -17,9 +17,9 @@ const objectLabel = (object: { description: string; plattform: string }) =>
   `${object.description} [${object.plattform}]`;
 
 /**
- * The sync object modal (doc 2 §4, §5, §8): create mode starts with plattform teamspeak and empty
+ * The sync object modal (specification §4.7, §5.4, §8.6): create mode starts with plattform teamspeak and empty
  * texts, edit mode with a copy of the row. The object's group is sent back unchanged, because PUT
- * replaces the whole object (doc 2 §7).
+ * replaces the whole object (specification §7).
  */
 export function ObjectDialog({
   dialog,
@@ -98,7 +98,7 @@ export function ObjectDialog({
   );
 }
 
-/** The group an object belongs to now (doc 2 §4: one at most), by id or, without one, by name. */
+/** The group an object belongs to now (specification §4: one at most), by id or, without one, by name. */
 function belongsTo(object: SyncObjectRow, group: SyncGroupRow | null): boolean {
   const current = object.syncGroup;
   if (!current || !group) return false;
@@ -107,7 +107,7 @@ function belongsTo(object: SyncObjectRow, group: SyncGroupRow | null): boolean {
 
 /**
  * What ticking or unticking an object does: it shows the group the object belongs to now, and
- * that saving moves it (doc 2 §4: a sync object belongs to one group).
+ * that saving moves it (specification §4.7: a sync object belongs to one group).
  */
 function membershipNote(object: SyncObjectRow, group: SyncGroupRow | null, checked: boolean): string {
   const current = object.syncGroup;
@@ -121,7 +121,7 @@ function membershipNote(object: SyncObjectRow, group: SyncGroupRow | null, check
 }
 
 /**
- * The sync group modal (doc 2 §2, §4, §5, §8): Name (required), Keycloak Gruppe (optional) and a
+ * The sync group modal (specification §2.32, §4.7, §5.4, §8.6): Name (required), Keycloak Gruppe (optional) and a
  * checkbox list of all sync objects shown as "description [platform]", each with the group it
  * belongs to now. Errors about single memberships (`syncObjects.0.id`) are shown above the buttons.
  */

@@ -13,7 +13,7 @@ const tab =
   'rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-slate-300 dark:data-[state=active]:text-brand-300';
 
 /**
- * Doc 2 "Sync manager": two tabs, "Sync Groups" and "Sync Objects" (role web:admin:sync-manager).
+ * Specification §2.32 "Sync manager": two tabs, "Sync Groups" and "Sync Objects" (role web:admin:sync-manager).
  * The open tab is in the address (`?tab=objects`). Back from a sign-in a dialog was left for, its
  * tab and the dialog open again.
  */

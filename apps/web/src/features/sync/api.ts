@@ -1,5 +1,5 @@
 /**
- * The player's external accounts (doc 2 §7 through the BFF): the status of every platform in one
+ * The player's external accounts (specification §7 through the BFF): the status of every platform in one
  * query, and the writes that change it, each invalidating that status.
  */
 import { SYNC_TEXTS } from '@nova/domain';
@@ -22,5 +22,5 @@ export function codeOf(error: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
-/** Doc 2 §8: load, disconnect, sync and link failures say "Etwas ist schiefgelaufen". */
+/** Specification §8.5: load, disconnect, sync and link failures say "Etwas ist schiefgelaufen". */
 export const FAILED = SYNC_TEXTS.failed;

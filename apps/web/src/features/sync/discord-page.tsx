@@ -10,7 +10,7 @@ import { useWizard, type Wizard } from './components/use-wizard';
 import { WizardShell } from './components/wizard';
 
 /**
- * Doc 2 "Discord sync page", §4, §9, made secure (decision 025): "Verbinden" opens the BFF's
+ * Specification §2.31 "Discord sync page", §4, §9, made secure (decision 025): "Verbinden" opens the BFF's
  * /auth/discord/start in a 500×700 popup (or the whole page where popups are blocked); the BFF does
  * the OAuth code flow; its last page in the popup hands only a result to this page with a message
  * for our origin and closes (a full-page flow comes back as `?discord=…`). No token is involved.
@@ -107,7 +107,7 @@ function usePopupAnswer(
   finish: (result: Result) => void,
   refetch: () => Promise<{ data?: { discord?: unknown } | undefined }>,
 ) {
-  // Doc 2 §5: only messages from the app's own origin count.
+  // Specification §4.6: only messages from the app's own origin count.
   useEffect(() => {
     if (!authorizing) return;
     const onMessage = (event: MessageEvent) => {

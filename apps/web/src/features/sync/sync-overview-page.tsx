@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { useSyncStatus } from './api';
 
 /**
- * Doc 2 "Sync overview": three cards with "Account einrichten"; Forum is not available yet. Beyond
+ * Specification §2.28 "Sync overview": three cards with "Account einrichten"; Forum is not available yet. Beyond
  * the spec each card says whether that platform is linked now.
  */
 const CARDS: { plattform: Platform; href: string | null; text: string }[] = [

@@ -69,7 +69,7 @@ describe('sync overview', () => {
   });
 });
 
-describe('Teamspeak wizard: what a failed link says (doc 2 §8)', () => {
+describe('Teamspeak wizard: what a failed link says (specification §8)', () => {
   beforeEach(() => {
     answer.mockReset();
   });
@@ -103,7 +103,7 @@ describe('Teamspeak wizard: what a failed link says (doc 2 §8)', () => {
   });
 });
 
-describe("the wizard's step (doc 2 §4)", () => {
+describe("the wizard's step (specification §4.5)", () => {
   it('starts a linked account at the sync step, whatever the address says', () => {
     expect(startStep(true, null)).toBe(2);
     expect(startStep(true, '1')).toBe(2);

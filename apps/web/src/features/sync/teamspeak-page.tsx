@@ -18,7 +18,7 @@ import { FAILED, codeOf, useInvalidateStatus } from './api';
 import { useWizard } from './components/use-wizard';
 import { WizardShell } from './components/wizard';
 
-/** Doc 2 "Teamspeak sync page", §4, §5, §8, §9. */
+/** Specification §2.30 "Teamspeak sync page", §4, §5, §8.5, §9. */
 export function TeamspeakSyncPage() {
   const session = useSession();
   const wizard = useWizard('teamspeak');
@@ -74,7 +74,7 @@ function IdentityStep({
   const invalidate = useInvalidateStatus();
   const sessionLost = useSessionLoss();
   const fits = teamspeakNicknameFits(nickname);
-  // Doc 2 §2, §5: only on step 2, not while authenticating, and only with an identity entered.
+  // Specification §2.30, §5.3: only on step 2, not while authenticating, and only with an identity entered.
   const canStart = active && !link.isPending && identity.trim() !== '' && fits;
 
   const submit = async (event: SyntheticEvent) => {

@@ -1,5 +1,5 @@
 /**
- * Doc 2 §4: the wizard starts at the sync step when the account is already linked, otherwise at the
+ * Specification §4.5: the wizard starts at the sync step when the account is already linked, otherwise at the
  * first step; while the status loads no step is shown as the current one.
  */
 import { screen } from '@testing-library/react';

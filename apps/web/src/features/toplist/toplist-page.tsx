@@ -9,7 +9,7 @@ import { RankTable } from './components/rank-table';
 import { TopCard } from './components/top-card';
 
 /**
- * Doc 1 §2.11. A failed load shows its error only (no loading cards or skeleton rows beside it); the
+ * Specification §2.11. A failed load shows its error only (no loading cards or skeleton rows beside it); the
  * signed-in player's own rows are highlighted. The toplist names players by their in-game name, which
  * may differ from the identity provider's names: the game profile's name counts as well.
  */

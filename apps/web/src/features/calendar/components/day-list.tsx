@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { dayTitle, eventTime } from '../format';
 
-/** Doc 2 "Fight calendar": a day list on narrow screens (under 768 px). */
+/** Specification §2.27 "Fight calendar": a day list on narrow screens (under 768 px). */
 export function DayList({
   month,
   byDay,

@@ -3,7 +3,7 @@ import type { CalendarEventView } from '@nova/contracts';
 import { cn } from '../../../lib/cn';
 import { dayTitle, eventTime } from '../format';
 
-/** Doc 2 "Fight calendar": month grid for wide screens, Monday first, 6 rows. */
+/** Specification §2.27 "Fight calendar": month grid for wide screens, Monday first, 6 rows. */
 export function MonthGrid({
   month,
   byDay,

@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/ui/alert';
 import { usePlayerTarget } from '../hooks/use-player-target';
 
-/** Doc 2 §1: the warning banner on someone else's profile. */
+/** Specification §2.19: the warning banner on someone else's profile. */
 export function ForeignBanner() {
   const { foreign } = usePlayerTarget();
   if (!foreign) return null;

@@ -5,7 +5,7 @@ import { playerHref } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 
 /**
- * Doc 2 "Player profile": three tabs with feature tiles and their targets. "Fähigkeiten" is added
+ * Specification §2.18 "Player profile": three tabs with feature tiles and their targets. "Fähigkeiten" is added
  * to Sonstiges so that the skills screen is reachable (docs/decisions).
  */
 const TABS: { value: string; label: string; tiles: { label: string; page: PlayerPage }[] }[] = [

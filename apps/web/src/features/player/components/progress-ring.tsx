@@ -1,6 +1,6 @@
 import { LIMITS } from '@nova/domain';
 
-/** Doc 2 "Achievement dashboard": circular progress "x / y" (radius 70, doc 2 §9). */
+/** Specification §2.20 "Achievement dashboard": circular progress "x / y" (radius 70, specification §9.13). */
 export function ProgressRing({ value, total }: { value: number; total: number }) {
   const r = LIMITS.achievementRingRadius;
   const size = r * 2 + 20;

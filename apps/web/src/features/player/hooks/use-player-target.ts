@@ -3,7 +3,7 @@ import { trpc } from '../../../lib/trpc';
 import { useSession } from '../../../lib/session';
 
 /**
- * Doc 2 "User route wrapper": the optional route parameter userId names the viewed player; it is a
+ * Specification §2.19 "User route wrapper": the optional route parameter userId names the viewed player; it is a
  * foreign profile only when it differs from the signed-in user's id.
  */
 export function usePlayerTarget(): { userId: string | undefined; foreign: boolean } {

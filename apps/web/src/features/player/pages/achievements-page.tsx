@@ -13,7 +13,7 @@ import { ProgressRing } from '../components/progress-ring';
 import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
-/** Doc 2 "Achievement dashboard": ring "x / y", filters Alle / Erreicht / Nicht erreicht, cards. */
+/** Specification §2.20 "Achievement dashboard": ring "x / y", filters Alle / Erreicht / Nicht erreicht, cards. */
 export function AchievementsPage() {
   const query = trpc.player.achievements.useQuery(usePlayerInput());
   const say = usePlayerWording();

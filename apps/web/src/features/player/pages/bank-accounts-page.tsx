@@ -7,7 +7,7 @@ import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
-/** Doc 2 "Bank accounts": account type, Bank, Guthaben, Kontostatus. */
+/** Specification §2.24 "Bank accounts": account type, Bank, Guthaben, Kontostatus. */
 export function BankAccountsPage() {
   const query = trpc.player.bankAccounts.useQuery(usePlayerInput());
   const say = usePlayerWording();

@@ -7,7 +7,7 @@ import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Doc 2 "Coupons": name and status badge (Verfügbar / Nicht verfügbar). */
+/** Specification §2.21 "Coupons": name and status badge (Verfügbar / Nicht verfügbar). */
 export function CouponsPage() {
   const query = trpc.player.coupons.useQuery(usePlayerInput());
   const say = usePlayerWording();

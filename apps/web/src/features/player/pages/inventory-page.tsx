@@ -6,7 +6,7 @@ import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
-/** Doc 2 "Inventory": items summed by type, name ("Unbekannt" for unknown types), "Anzahl". */
+/** Specification §2.22 "Inventory": items summed by type, name ("Unbekannt" for unknown types), "Anzahl". */
 export function InventoryPage() {
   const query = trpc.player.inventory.useQuery(usePlayerInput());
   const say = usePlayerWording();

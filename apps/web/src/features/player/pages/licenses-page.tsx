@@ -9,7 +9,7 @@ import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
 /**
- * Doc 2 "Licenses": the four licenses, Vorhanden / Nicht vorhanden. A missing one is set apart by a
+ * Specification §2.23 "Licenses": the four licenses, Vorhanden / Nicht vorhanden. A missing one is set apart by a
  * dashed card, a grey picture and its badge, its text at full contrast (WCAG 1.4.3: dimming the whole
  * card made it unreadable).
  */

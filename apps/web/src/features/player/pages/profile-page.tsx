@@ -15,7 +15,7 @@ import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';
 
 type Profile = RouterOutputs['player']['profile'];
 
-/** Doc 2 "Player profile". */
+/** Specification §2.18 "Player profile". */
 export function ProfilePage() {
   const input = usePlayerInput();
   const { userId } = usePlayerTarget();

@@ -6,7 +6,7 @@ import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
-/** Doc 1 §2.10: cards with an image by skill id, the skill name and its level. */
+/** Specification §2.10: cards with an image by skill id, the skill name and its level. */
 export function SkillsPage() {
   const query = trpc.player.skills.useQuery(usePlayerInput());
   const say = usePlayerWording();

@@ -6,7 +6,7 @@ import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
-/** Doc 1 §2.9 and doc 2 "Skins (player)": a grid of skin images with their names. */
+/** Specification §2.9: a grid of skin images with their names. */
 export function SkinsPage() {
   const query = trpc.player.skins.useQuery(usePlayerInput());
   const say = usePlayerWording();

@@ -9,7 +9,7 @@ import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerTarget, usePlayerWording } from '../hooks/use-player-target';
 
-/** The player's vehicles with their type data (ARCHITECTURE §6: real data, no mock-up). */
+/** The player's vehicles with their type data (architecture §6: real data, no mock-up). */
 export function VehiclesPage() {
   const query = trpc.player.vehicles.useQuery(usePlayerInput());
   const say = usePlayerWording();

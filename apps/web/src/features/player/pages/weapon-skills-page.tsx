@@ -7,7 +7,7 @@ import { PlayerPage } from '../components/player-page';
 import { QueryView } from '../../../components/query-view';
 import { usePlayerInput, usePlayerWording } from '../hooks/use-player-target';
 
-/** Doc 2 "Weapon skills": three categories, a bar to 75, "Experte" from 75. */
+/** Specification §2.25 "Weapon skills": three categories, a bar to 75, "Experte" from 75. */
 export function WeaponSkillsPage() {
   const query = trpc.player.weaponSkills.useQuery(usePlayerInput());
   const say = usePlayerWording();

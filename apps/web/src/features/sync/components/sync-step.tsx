@@ -7,7 +7,7 @@ import { trpc } from '../../../lib/trpc';
 import { FAILED, useInvalidateStatus } from '../api';
 
 /**
- * Step 3 of both wizards (doc 2 §2, §4, §8): the status line, "Verbindung trennen" when linked
+ * Step 3 of both wizards (specification §2.29, §4.5, §8): the status line, "Verbindung trennen" when linked
  * (then back to step 1 with the platform's message) and "Synchronisation starten". Long ids wrap.
  */
 export function SyncStep({

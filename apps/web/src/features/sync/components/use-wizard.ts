@@ -9,7 +9,7 @@ import type { Step } from './wizard';
 export const STEP_PARAM = 'schritt';
 
 /**
- * Doc 2 §4: a linked account is at the sync step; otherwise the step in the address (download or
+ * Specification §4.5: a linked account is at the sync step; otherwise the step in the address (download or
  * authentication; the sync step is reached by linking).
  */
 export function startStep(linked: boolean, param: string | null): Step {

@@ -14,7 +14,7 @@ import type { Wizard } from './use-wizard';
 export type Step = 0 | 1 | 2;
 
 /**
- * The three-step wizard of doc 2 §2 and §4: Download, Authentifizierung, Sync. Only the current step
+ * The three-step wizard of specification §2.29 and §4.5: Download, Authentifizierung, Sync. Only the current step
  * is active; the others are dimmed and their controls are disabled (an inert section). When the
  * player moved to a step, its heading takes the focus (the control used is now inert).
  */

@@ -10,7 +10,7 @@ interface Row {
 }
 
 /**
- * Doc 1 §2.11: Platzierung, Spielername, value column; 5 skeleton rows while it has no rows. The
+ * Specification §2.11: Platzierung, Spielername, value column; 5 skeleton rows while it has no rows. The
  * signed-in player's own rows are highlighted. At 360 px a name too long for its column is cut with
  * "…" rather than broken mid-word, the full name in its title (the text itself stays whole for screen
  * readers); the rank header reads "Platz" there, so the three headers keep apart (fixed layout).

@@ -2,7 +2,7 @@ import { isTopValuePending } from '@nova/domain';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 
-/** Doc 1 §2.11: in loading state while its value is missing, empty or zero. */
+/** Specification §2.11: in loading state while its value is missing, empty or zero. */
 export function TopCard({
   title,
   label,
