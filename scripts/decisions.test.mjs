@@ -39,8 +39,11 @@ describe('reading status lines', () => {
     expect(mentions('accepted (replaces parts of 012 and 013)').map((m) => m.partly)).toEqual([true, true]);
   });
 
-  it('numbers in quotes or code are not records', () => {
+  it('numbers in quotes or code, and measures, are not records', () => {
     expect(mentions('accepted (issue 11: "a public page ≤ 100 KB"; `a/123.ts`)')).toEqual([]);
+    expect(mentions('accepted (at most 500 ms and 130 KB; refines 002)').map((m) => m.number)).toEqual([
+      '002',
+    ]);
   });
 
   it('a change that the earlier record does not name back is a disagreement', () => {

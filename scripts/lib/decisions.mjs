@@ -74,7 +74,8 @@ export function mentions(status) {
   status = status.replace(/"[^"]*"|`[^`]*`/g, (quoted) => ' '.repeat(quoted.length));
   // A clause ends at ';', '(' or ')': "refines 003 (declarative router) and 036" keeps its verb
   // across the parentheses because the verb is looked up in the text before the number.
-  for (const match of status.matchAll(/\b(\d{3})\b/g)) {
+  // A number with a unit ("100 KB", "500 ms") is a measure, not a record.
+  for (const match of status.matchAll(/\b(\d{3})\b(?!\s?(?:KB|MB|GB|ms|s|px|%)\b)/g)) {
     const before = status.slice(0, match.index);
     const clauseStart = Math.max(before.lastIndexOf(';'), before.lastIndexOf('. '));
     const clause = before.slice(clauseStart + 1);
