@@ -234,8 +234,13 @@ describe('accountability: audit log, step-up and own sessions', () => {
       values: { reason_name: '', points: -5, is_static: 0 },
     });
     expect(invalid.status).toBe(400);
+    // Recorded beside the answer, not before it (the adapter's onError): wait for the record.
+    await expect
+      .poll(
+        async () => (await auditRows({ person: 'admin', action: 'catalogue.wantedReasons.create' })).length,
+      )
+      .toBe(before + 1);
     const after = await auditRows({ person: 'admin', action: 'catalogue.wantedReasons.create' });
-    expect(after.length).toBe(before + 1);
     expect(after[0]).toMatchObject({
       outcome: 'refused',
       detail: 'invalid-input',
