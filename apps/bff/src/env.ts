@@ -96,8 +96,6 @@ const Raw = z.object({
   RATE_LIMIT_AUTH_PER_CLIENT: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_BACKCHANNEL_PER_CLIENT: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_NAMESPACE: z.string().trim().min(1).default('nova:rl:'),
-  /** Prefix of the Redis keys of creates already done (decision 044). */
-  IDEMPOTENCY_NAMESPACE: z.string().trim().min(1).default('nova:idem:'),
   /** Each Redis command's timeout (decision 054): at most 1 s, so an outage never hangs requests. */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(1000).default(1000),
   /** Pending sign-ins of all instances at most (decision 054). */
@@ -236,7 +234,6 @@ export function parseEnv(source: Record<string, string | undefined>) {
     calendarEventMinutes: raw.CALENDAR_EVENT_MINUTES,
     redisUrl: raw.REDIS_URL,
     redisCommandTimeoutMs: raw.REDIS_COMMAND_TIMEOUT_MS,
-    idempotencyNamespace: raw.IDEMPOTENCY_NAMESPACE,
     pendingSignInsMax: raw.PENDING_SIGN_INS_MAX,
     session: {
       secret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,

@@ -1,8 +1,9 @@
 /** The BFF's long-lived services, made once per app and closed with it; the plugins receive them. */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { startIntentSweep } from './audit/intent-sweep';
-import { idempotencyStore, type IdempotencyStore } from './audit/idempotency';
+import { IdempotencyKeys, startKeyRetention } from './audit/idempotency';
 import { AuditLog } from './audit/log';
+import { TargetLocks } from './audit/target-locks';
 import { OidcClient } from './auth/oidc';
 import { TokenService } from './auth/token-service';
 import { clientUrls } from './auth/urls';
@@ -45,8 +46,10 @@ export interface Services {
   /** The public game API answers (toplist, calendar) shared by tRPC, the feed and server rendering. */
   publicCache: SharedCache;
   adminUserUrl: (userId: string) => string;
-  /** Keys of creates already done (decision 044). */
-  idempotency: IdempotencyStore;
+  /** Keys of creates, in the database (decisions 044, 066). */
+  idempotency: IdempotencyKeys;
+  /** The write targets' locks, honoured by every instance (decision 066). */
+  locks: TargetLocks;
   now: () => number;
 }
 
@@ -98,10 +101,19 @@ export async function createServices(
   const store = overrides.store ?? (await sessionStore(app, env, now));
   const db = overrides.database ?? database(app, env);
   const audit = new AuditLog(db);
-  // Intents a crash left open are closed when the app is ready and every minute after.
+  // A lock is waited for as long as any statement may take.
+  const locks = new TargetLocks(db, env.databaseTimeouts.statementMs);
+  const idempotency = new IdempotencyKeys(db, locks);
+  // Intents a crash left open are closed when the app is ready and every minute after; old
+  // idempotency keys deleted every hour.
   let stopSweep = () => {};
   app.addHook('onReady', () => {
-    stopSweep = startIntentSweep(audit, env.auditIntentMaxAgeSeconds, app.log, now);
+    const stopIntents = startIntentSweep(audit, env.auditIntentMaxAgeSeconds, app.log, now);
+    const stopKeys = startKeyRetention(idempotency, app.log, now);
+    stopSweep = () => {
+      stopIntents();
+      stopKeys();
+    };
   });
   app.addHook('onClose', () => stopSweep());
 
@@ -131,12 +143,6 @@ export async function createServices(
     ...(overrides.gameApiTransport ? { transport: overrides.gameApiTransport } : {}),
   });
   app.addHook('onClose', () => gameApi.close());
-  const idempotency = await idempotencyStore(
-    app,
-    env.redisUrl,
-    env.redisCommandTimeoutMs,
-    env.idempotencyNamespace,
-  );
   return {
     store,
     database: db,
@@ -149,6 +155,7 @@ export async function createServices(
     publicCache: new SharedCache(env.gameApi.publicCacheSeconds * 1000, now),
     adminUserUrl: adminUserUrlFor(env.oidc.issuer, env.oidc.adminUserUrl),
     idempotency,
+    locks,
     now,
   };
 }

@@ -40,6 +40,7 @@ describe.each(engines)('%s', (_name, config) => {
       '004_discord_account_names',
       '005_audit_chain',
       '006_audit_undo_of',
+      '007_idempotency_keys',
     ]);
   });
 

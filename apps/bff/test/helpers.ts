@@ -39,7 +39,6 @@ export function testEnv(overrides: Record<string, string | undefined> = {}) {
     PUBLIC_CACHE_SECONDS: '0',
     // Each app counts its own requests: test files share one Redis and the same demo users.
     RATE_LIMIT_NAMESPACE: `nova-test:${randomUUID()}:`,
-    IDEMPOTENCY_NAMESPACE: `nova-test-idem:${randomUUID()}:`,
     ...overrides,
   });
 }

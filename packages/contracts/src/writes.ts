@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-/** A create names itself: a repeated key within 10 minutes returns the first result. */
+/** A create names itself: a repeated key within 24 hours returns the first result (decision 066). */
 export const IdempotencyKey = z.uuid({ error: 'Ungültiger Schlüssel' });
 
 /**

@@ -3,8 +3,11 @@
  * inside `audited(ctx, { action, target, sent, run, … })` (see AuditedAction). Audit first: without
  * its written intent the write is not done; a write whose answer never came is `unknown`, and its
  * `readBack` decides what the admin is told (outcome.ts); an intent never completed is closed by
- * intent-sweep.ts. Refusals: `auditRefusal` here, invalid input in refusals.ts.
+ * intent-sweep.ts. A write holds the lock of every target it changes from its compare step to its
+ * completion, on every instance (target-locks.ts, decision 066). Refusals: `auditRefusal` here,
+ * invalid input in refusals.ts.
  */
+import { IN_PROGRESS_REASON } from '@nova/contracts';
 import { TRPCError } from '@trpc/server';
 import { GameApiError } from '../game-api/errors';
 import { callKindOf, type ContextInner } from '../trpc/context';
@@ -12,6 +15,7 @@ import { ReasonedError } from '../trpc/errors';
 import type { AuditCompletion, AuditEntry } from './log';
 import { isUnknownOutcome, resolveUnknownOutcome } from './outcome';
 import { recordRefusal } from './refusals';
+import { LockBusy, LockUnavailable, targetLockName } from './target-locks';
 
 export const AUDIT_UNAVAILABLE =
   'Die Aktion wurde nicht ausgeführt: das Protokoll (Audit-Log) ist gerade nicht erreichbar. Bitte versuche es später erneut.';
@@ -19,7 +23,11 @@ export const AUDIT_UNAVAILABLE =
 /** The detail of a write that overwrote a row changed since it was shown ("Trotzdem speichern"). */
 export const FORCED_DETAIL = 'Trotzdem gespeichert (Überschreiben)';
 
-type AuditContext = Pick<ContextInner, 'audit' | 'request' | 'principal' | 'log'>;
+type AuditContext = Pick<ContextInner, 'audit' | 'request' | 'principal' | 'log' | 'locks'>;
+
+/** The answer when another save of the same target held it longer than a write waits. */
+export const LOCKED_MESSAGE =
+  'Dieser Eintrag wird gerade an anderer Stelle gespeichert. Bitte warte einen Moment und lade dann neu.';
 
 /** The answers of a refused conditional write (decision 044). */
 export const CONFLICT_MESSAGES = {
@@ -68,6 +76,11 @@ export interface AuditedAction<T> {
   forced?: boolean;
   /** The record this write takes back (an undo, decision 063). */
   undoOf?: string;
+  /**
+   * More targets to hold while the write runs, besides `target` and the related ones (an undo that
+   * creates a deleted row again holds the id it compares).
+   */
+  locks?: { type: string; id: string | number }[];
   /**
    * Writes only if the target is still the row the admin saw (else CONFLICT, nothing written); the
    * row read for the comparison is the before-state.
@@ -216,7 +229,45 @@ export async function checkUnchanged<Row>(
   );
 }
 
+/** Every target the write changes or compares, as lock names (target-locks.ts). */
+function lockNames(spec: AuditedAction<unknown>): string[] {
+  const targets = [
+    ...(spec.target && spec.target.id !== null ? [{ type: spec.target.type, id: spec.target.id }] : []),
+    ...(spec.related ?? []).map((change) => change.target),
+    ...(spec.locks ?? []),
+  ];
+  return targets.map(targetLockName);
+}
+
+/**
+ * Runs an audited write (see AuditedAction) holding the locks of its targets from the compare step
+ * to the completion: of simultaneous saves of one row one writes, the others then compare with its
+ * row (CONFLICT). A lock held longer than the wait: CONFLICT `in-progress`; none to be had: 503.
+ */
 export async function audited<T>(ctx: AuditContext, spec: AuditedAction<T>): Promise<T> {
+  const names = lockNames(spec as AuditedAction<unknown>);
+  if (names.length === 0) return unlocked(ctx, spec);
+  if (!ctx.locks) throw new Error(`audited action ${spec.action} without write locks in the context`);
+  try {
+    return await ctx.locks.hold(names, 'wait', () => unlocked(ctx, spec));
+  } catch (error) {
+    if (error instanceof LockBusy) {
+      ctx.log.warn({ err: error, action: spec.action }, 'write lock not had in time');
+      throw new ReasonedError(IN_PROGRESS_REASON, {
+        code: 'CONFLICT',
+        message: LOCKED_MESSAGE,
+        cause: error,
+      });
+    }
+    if (error instanceof LockUnavailable) {
+      ctx.log.error({ err: error, action: spec.action }, 'write lock not available; the action is not done');
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: AUDIT_UNAVAILABLE, cause: error });
+    }
+    throw error;
+  }
+}
+
+async function unlocked<T>(ctx: AuditContext, spec: AuditedAction<T>): Promise<T> {
   const before = await beforeOf(ctx, spec);
   const intent = await intentOf(ctx, spec, before);
   const related: { change: RelatedChange; intent: string }[] = [];

@@ -163,6 +163,8 @@ export async function undo(
   const row = await audited(ctx, {
     action: UNDO_ACTION,
     target: verb === 'create' ? { type: target.type, id: null } : target,
+    // The re-create compares the old id (it must still be gone): held like the target of an update.
+    ...(verb === 'create' ? { locks: [target] } : {}),
     undoOf: record.id,
     sent: values,
     condition,

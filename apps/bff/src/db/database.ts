@@ -9,7 +9,13 @@ import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
-import { DEFAULT_TIMEOUTS, resilientPool, type PostgresTimeouts } from './postgres-pool';
+import {
+  DEFAULT_TIMEOUTS,
+  lockPool,
+  resilientPool,
+  type LockPool,
+  type PostgresTimeouts,
+} from './postgres-pool';
 import type { Schema } from './schema';
 
 export interface DatabaseOptions {
@@ -39,6 +45,11 @@ export interface Database {
   open(): Promise<Kysely<Schema>>;
   /** Rejects when the database cannot be reached. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL: the connections that hold the write locks every instance honours (decision 066);
+   * null for embedded PGlite, which only this process uses.
+   */
+  locks(): LockPool | null;
   close(): Promise<void>;
 }
 
@@ -80,13 +91,15 @@ async function configure(
   }
   if (!runtimeRole) return;
   // The runtime may read and append audit records, use the three bounded functions, and keep the
-  // Discord names; it can neither change nor delete a record, nor alter the table.
+  // Discord names and the creates' idempotency keys; it can neither change nor delete a record, nor
+  // alter the table.
   const role = sql.id(runtimeRole);
   await sql`grant usage on schema public to ${role}`.execute(db);
   await sql`revoke all on audit_log, audit_chain, audit_purged from ${role}`.execute(db);
   await sql`grant select, insert on audit_log to ${role}`.execute(db);
   await sql`grant select on audit_chain, audit_purged to ${role}`.execute(db);
   await sql`grant select, insert, update, delete on discord_names to ${role}`.execute(db);
+  await sql`grant select, insert, update, delete on idempotency_keys to ${role}`.execute(db);
   await sql`grant execute on function audit_complete(bigint, text, jsonb, int, text, text),
     audit_close_abandoned(timestamptz, text), audit_purge(timestamptz) to ${role}`.execute(db);
 }
@@ -132,6 +145,7 @@ async function openAndMigrate(config: DatabaseConfig, options: DatabaseOptions):
 
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Database {
   let opening: Promise<Kysely<Schema>> | undefined;
+  let locks: LockPool | undefined;
   let closed = false;
   const open = () => {
     if (closed) return Promise.reject(new Error('the database is closed'));
@@ -148,10 +162,18 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
     ping: async () => {
       await sql`select 1`.execute(await open());
     },
+    locks: () => {
+      if (config.kind === 'pglite') return null;
+      if (closed) throw new Error('the database is closed');
+      locks ??= lockPool(config.url, options.timeouts ?? DEFAULT_TIMEOUTS, options.log);
+      return locks;
+    },
     close: async () => {
       closed = true;
       const pending = opening;
       opening = undefined;
+      await locks?.end();
+      locks = undefined;
       if (pending) await (await pending.catch(() => null))?.destroy();
     },
   };

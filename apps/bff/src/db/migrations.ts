@@ -137,7 +137,30 @@ const migrations: Record<string, Migration> = {
   },
   '005_audit_chain': { up: auditChain },
   '006_audit_undo_of': { up: auditUndoOf },
+  '007_idempotency_keys': { up: idempotencyKeys },
 };
+
+/**
+ * The keys of creates (decision 066), kept where the intent is: `claimed` while nothing was sent,
+ * `sent` once the create may reach the game API (with the ids listed before it, so that a retry
+ * after a crash or an unknown outcome finds the row it made), `done` with the answer. No expiry
+ * while a key is open; the retention deletes keys a day old. The person's id is a column of its own
+ * (one person's keys can be deleted).
+ */
+async function idempotencyKeys(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table idempotency_keys (
+      person_id text not null,
+      procedure text not null,
+      key text not null,
+      state text not null check (state in ('claimed', 'sent', 'done')),
+      ids_before jsonb,
+      result jsonb,
+      created_at timestamptz not null default now(),
+      primary key (person_id, procedure, key)
+    )`.execute(db);
+  await sql`create index idempotency_keys_created on idempotency_keys (created_at)`.execute(db);
+}
 
 /**
  * An undo links the record it takes back (decision 063): `undo_of`, set at insert, chained. The row

@@ -47,7 +47,13 @@ function guarded(client: pg.PoolClient): PostgresPoolClient {
   };
 }
 
-export function resilientPool(url: string, timeouts: PostgresTimeouts, log?: Logger): PostgresPool {
+/** pg's pool with the timeouts above and an `error` listener on it and on every client. */
+function listenedPool(
+  url: string,
+  timeouts: PostgresTimeouts,
+  log: Logger | undefined,
+  name: string,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -58,7 +64,7 @@ export function resilientPool(url: string, timeouts: PostgresTimeouts, log?: Log
     idle_in_transaction_session_timeout: timeouts.statementMs * 4,
     query_timeout: timeouts.statementMs + 500,
     keepAlive: true,
-    application_name: 'nova-bff',
+    application_name: name,
   });
   const warn = (error: unknown, message: string) => {
     if (log) log.warn({ err: error }, message);
@@ -68,8 +74,46 @@ export function resilientPool(url: string, timeouts: PostgresTimeouts, log?: Log
   pool.on('connect', (client) => {
     client.on('error', (error) => warn(error, 'database connection lost'));
   });
+  return pool;
+}
+
+export function resilientPool(url: string, timeouts: PostgresTimeouts, log?: Logger): PostgresPool {
+  const pool = listenedPool(url, timeouts, log, 'nova-bff');
   return {
     connect: async () => guarded(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
+/** A connection that holds session-level advisory locks (decision 066). */
+export interface LockClient {
+  query<Row extends object>(text: string, values: unknown[]): Promise<Row[]>;
+  /** `destroy`: the connection is closed (and every lock it held freed) instead of kept. */
+  release(destroy: boolean): void;
+}
+
+export interface LockPool {
+  connect(): Promise<LockClient>;
+  end(): Promise<void>;
+}
+
+/**
+ * The write locks' own connections (decision 066): a write holds one from before its compare step
+ * to its audit completion, so they must not come out of the request pool, whose connections the same
+ * write needs for its audit records meanwhile. Same timeouts: a lock is waited for at most
+ * `statementMs` (its `lock_timeout`).
+ */
+export function lockPool(url: string, timeouts: PostgresTimeouts, log?: Logger): LockPool {
+  const pool = listenedPool(url, timeouts, log, 'nova-bff-locks');
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      return {
+        query: async <Row extends object>(text: string, values: unknown[]) =>
+          (await client.query<Row>(text, values)).rows,
+        release: (destroy) => client.release(destroy || undefined),
+      };
+    },
     end: () => pool.end(),
   };
 }

@@ -56,7 +56,20 @@ export interface DiscordNamesTable {
   updated_at: Date;
 }
 
+/** A create's idempotency key (audit/idempotency.ts, decision 066). */
+export interface IdempotencyKeysTable {
+  person_id: string;
+  procedure: string;
+  key: string;
+  state: 'claimed' | 'sent' | 'done';
+  /** The ids listed before the create (its read-back), once it may have reached the game API. */
+  ids_before: ColumnType<number[] | null, string | null | undefined, string | null>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Schema {
   audit_log: AuditLogTable;
   discord_names: DiscordNamesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

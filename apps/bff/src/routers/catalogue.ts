@@ -55,29 +55,32 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
       .input(createInputOf(contract.input))
       .output(contract.item.nullable())
       .mutation(({ ctx, input }) =>
-        idempotent(ctx, action('create'), input.idempotencyKey, async () => {
+        idempotent(ctx, action('create'), input.idempotencyKey, {
           // The ids before, so that a create whose answer never came can be found afterwards.
-          const idsBefore = await idsBeforeCreate(() => list(ctx));
-          return audited(ctx, {
-            action: action('create'),
-            target: { type: targetType, id: null },
-            sent: input.values,
-            run: async () =>
-              toNull(
-                await ctx.gameApi.send(
-                  'POST',
-                  paths.catalogue(key),
-                  writeAnswer(contract.item),
-                  input.values,
-                  {
-                    token: ctx.token,
-                  },
+          before: () => idsBeforeCreate(() => list(ctx)),
+          idsBefore: (ids) => ids,
+          readBack: (ids) => readBackOf.create(() => list(ctx), input.values, ids),
+          run: (idsBefore) =>
+            audited(ctx, {
+              action: action('create'),
+              target: { type: targetType, id: null },
+              sent: input.values,
+              run: async () =>
+                toNull(
+                  await ctx.gameApi.send(
+                    'POST',
+                    paths.catalogue(key),
+                    writeAnswer(contract.item),
+                    input.values,
+                    {
+                      token: ctx.token,
+                    },
+                  ),
                 ),
-              ),
-            after: (item) => item ?? input.values,
-            targetId: (item) => item?.id ?? null,
-            readBack: readBackOf.create(() => list(ctx), input.values, idsBefore),
-          });
+              after: (item) => item ?? input.values,
+              targetId: (item) => item?.id ?? null,
+              readBack: readBackOf.create(() => list(ctx), input.values, idsBefore),
+            }),
         }),
       ),
 

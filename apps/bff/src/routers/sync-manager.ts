@@ -71,21 +71,26 @@ function writes<Row extends { id: number }, Values>(
       .input(schemas.create)
       .output(schemas.item.nullable())
       .mutation(({ ctx, input }) =>
-        idempotent(ctx, `${procedures}.create`, input.idempotencyKey, async () => {
+        idempotent(ctx, `${procedures}.create`, input.idempotencyKey, {
           // One list for both: the rules, and the ids the read-back tells a new row from.
-          const rows = await calls.list(ctx.call);
-          const related = calls.check(rows, input.values, null);
-          const idsBefore = new Set(rows.map((row) => row.id));
-          return audited(ctx, {
-            action: `${procedures}.create`,
-            target: { type, id: null },
-            sent: input.values,
-            related,
-            run: () => calls.create(ctx.call, input.values),
-            after: (row) => row ?? input.values,
-            targetId: (row) => row?.id ?? null,
-            readBack: readBackOf.create(() => calls.list(ctx.call), input.values, idsBefore),
-          });
+          before: () => calls.list(ctx.call),
+          idsBefore: (rows) => new Set(rows.map((row) => row.id)),
+          readBack: (ids) => readBackOf.create(() => calls.list(ctx.call), input.values, ids),
+          run: (rows) =>
+            audited(ctx, {
+              action: `${procedures}.create`,
+              target: { type, id: null },
+              sent: input.values,
+              related: calls.check(rows, input.values, null),
+              run: () => calls.create(ctx.call, input.values),
+              after: (row) => row ?? input.values,
+              targetId: (row) => row?.id ?? null,
+              readBack: readBackOf.create(
+                () => calls.list(ctx.call),
+                input.values,
+                new Set(rows.map((row) => row.id)),
+              ),
+            }),
         }),
       ),
     update: adminProcedure

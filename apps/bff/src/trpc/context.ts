@@ -3,7 +3,8 @@ import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import { shortenIp } from '../audit/client-ip';
-import type { IdempotencyStore } from '../audit/idempotency';
+import type { IdempotencyKeys } from '../audit/idempotency';
+import type { TargetLocks } from '../audit/target-locks';
 import type { AuditLog } from '../audit/log';
 import type { OidcClient } from '../auth/oidc';
 import {
@@ -73,8 +74,10 @@ export interface ContextInner {
   discordNames?: DiscordNames;
   /** The caller's own browser sessions (signed in through a cookie only). */
   account?: AccountSessions;
-  /** Keys of creates already done (a repeated key answers with the first result). */
-  idempotency?: IdempotencyStore;
+  /** Keys of creates (a repeated key answers with the first result). */
+  idempotency?: IdempotencyKeys;
+  /** The write targets' locks, honoured by every instance (decision 066). */
+  locks?: TargetLocks;
 }
 
 /** The request-independent part of the context; tests build it directly (`createCaller`). */
@@ -95,7 +98,8 @@ export interface ContextDeps {
   publicCache: SharedCache;
   adminUserUrl: (userId: string) => string;
   stepUpMaxAgeSeconds: number;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyKeys;
+  locks: TargetLocks;
   now: () => number;
 }
 
@@ -117,6 +121,7 @@ export function createContext(deps: ContextDeps) {
       audit: deps.audit,
       discordNames: deps.discordNames,
       idempotency: deps.idempotency,
+      locks: deps.locks,
       request,
       stepUpMaxAgeSeconds: deps.stepUpMaxAgeSeconds,
       ...(auth.kind === 'session'
