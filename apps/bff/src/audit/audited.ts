@@ -194,6 +194,7 @@ export function differingFields(expected: unknown, current: unknown): string[] {
  * The compare step of a conditional write, reusable by any write that must not overwrite unseen
  * changes: reads the target and returns it when it is still `expected` (or the write is forced);
  * otherwise records the refusal and throws CONFLICT with the current row and who last changed it.
+ * Atomic with the write only under the target's lock, as `audited()` calls it.
  */
 export async function checkUnchanged<Row>(
   ctx: AuditContext,
@@ -230,7 +231,7 @@ export async function checkUnchanged<Row>(
 }
 
 /** Every target the write changes or compares, as lock names (target-locks.ts). */
-function lockNames(spec: AuditedAction<unknown>): string[] {
+function lockNames<T>(spec: AuditedAction<T>): string[] {
   const targets = [
     ...(spec.target && spec.target.id !== null ? [{ type: spec.target.type, id: spec.target.id }] : []),
     ...(spec.related ?? []).map((change) => change.target),
@@ -245,7 +246,7 @@ function lockNames(spec: AuditedAction<unknown>): string[] {
  * row (CONFLICT). A lock held longer than the wait: CONFLICT `in-progress`; none to be had: 503.
  */
 export async function audited<T>(ctx: AuditContext, spec: AuditedAction<T>): Promise<T> {
-  const names = lockNames(spec as AuditedAction<unknown>);
+  const names = lockNames(spec);
   if (names.length === 0) return unlocked(ctx, spec);
   if (!ctx.locks) throw new Error(`audited action ${spec.action} without write locks in the context`);
   try {
