@@ -1,7 +1,7 @@
 /**
  * The write locks and the creates' keys (decision 066) at their edges: a lock held elsewhere longer
- * than a write waits is answered "in progress" in German and nothing is written; a lock whose
- * database connection is lost mid-write frees itself and nothing hangs; embedded PGlite serialises
+ * than a write waits is answered "in progress" in German and nothing is written; no lock to be had
+ * is a 503; a lock whose database connection is lost mid-write frees itself and nothing hangs; embedded PGlite serialises
  * the saves of one row in its process; the runtime role of a split-role database may use the keys.
  */
 import { randomInt, randomUUID } from 'node:crypto';
@@ -111,6 +111,30 @@ describe('write locks on PostgreSQL', () => {
     } finally {
       await other.end();
     }
+  });
+});
+
+describe('write locks without a database', () => {
+  // Nothing listens there: every connection is refused.
+  const database = createDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:9/nova' });
+  const bff = withTestBff({ overrides: { database } });
+  afterAll(() => database.close());
+
+  it('an update answers 503 in German and sends nothing', async () => {
+    const id = randomInt(1_000_000, 2_000_000_000);
+    const row = { id, name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 500 };
+    bff.api.on('GET', `achievements/${id}`, { body: row });
+    bff.api.on('PUT', `achievements/${id}`, { body: row });
+    const refused = await mutate(bff, 'catalogue.achievements.update', {
+      id,
+      values: { name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 1 },
+      expected: row,
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json<ReasonBody>().error.message).toBe(
+      'Die Aktion wurde nicht ausgeführt: das Protokoll (Audit-Log) ist gerade nicht erreichbar. Bitte versuche es später erneut.',
+    );
+    expect(bff.api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 });
 
