@@ -86,7 +86,7 @@ export class IdempotencyKeys {
     await this.#update(id, { state: 'done', result: storableJson(result) });
   }
 
-  /** Forgets a key whose create failed without reaching the game API's data, so that a retry runs. */
+  /** Forgets a key whose create made no row, so that a retry runs again. */
   async release(id: KeyId): Promise<void> {
     const db = await this.database.open();
     await db
