@@ -1,8 +1,9 @@
 /**
  * The write locks and the creates' keys (decision 066) at their edges: a lock held elsewhere longer
  * than a write waits is answered "in progress" in German and nothing is written; no lock to be had
- * is a 503; a lock whose database connection is lost mid-write frees itself and nothing hangs; embedded PGlite serialises
- * the saves of one row in its process; the runtime role of a split-role database may use the keys.
+ * is a 503; a lock whose database connection is lost mid-write frees itself and nothing hangs; a
+ * group that takes an object from another holds that group too; embedded PGlite serialises the
+ * saves of one row in its process; the runtime role of a split-role database may use the keys.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -13,7 +14,7 @@ import { createDatabase } from '../src/db/database';
 import type { TrpcErrorBody } from './helpers';
 import { sessionHeaders, startTestBff, withTestBff, type TestBff } from './test-bff';
 
-const ROLES = ['web:admin:server-manager', 'web:admin:server-manager:achievement'];
+const ROLES = ['web:admin:server-manager', 'web:admin:server-manager:achievement', 'web:admin:sync-manager'];
 
 interface ReasonBody extends TrpcErrorBody {
   error: TrpcErrorBody['error'] & { data: TrpcErrorBody['error']['data'] & { reason: string | null } };
@@ -110,6 +111,86 @@ describe('write locks on PostgreSQL', () => {
       expect((await other.query(HOLDER, [lockName()])).rowCount).toBe(0);
     } finally {
       await other.end();
+    }
+  });
+});
+
+describe('write locks of every target a save changes', () => {
+  const bff = withTestBff();
+
+  type Group = { id: number; name: string; keycloakName: null; syncObjects: { id: number }[] };
+
+  it("a group that takes an object from another holds that group too: the other group's save never undoes the move", async () => {
+    for (let round = 1; round <= 5; round++) {
+      bff.api.reset();
+      const [a, b, objectId] = [1, 2, 3].map(() => randomInt(1_000_000, 2_000_000_000)) as [
+        number,
+        number,
+        number,
+      ];
+      const object = {
+        id: objectId,
+        plattform: 'discord',
+        externalId: '123456789012345678',
+        description: 'Rolle',
+      };
+      const groups = new Map<number, Group>([
+        [a, { id: a, name: `Nehmer ${a}`, keycloakName: null, syncObjects: [] }],
+        [b, { id: b, name: `Geber ${b}`, keycloakName: null, syncObjects: [object] }],
+      ]);
+      const rows = () =>
+        [...groups.values()].map((g) => ({ ...g, syncObjects: g.syncObjects.map(() => object) }));
+      bff.api.on('GET', 'sync-manager/sync-groups', () => ({ body: rows() }));
+      for (const id of [a, b]) {
+        bff.api.on('GET', `sync-manager/sync-groups/${id}`, () => ({
+          body: rows().find((g) => g.id === id),
+        }));
+        // The game API applies a group's save after a while (b's later than a's), moving the
+        // objects it lists out of every other group.
+        bff.api.on('PUT', `sync-manager/sync-groups/${id}`, ({ body }) => {
+          const saved = JSON.parse(body) as Group;
+          const applied = new Promise<void>((resolve) => setTimeout(resolve, id === a ? 150 : 300)).then(
+            () => {
+              const taken = new Set(saved.syncObjects.map((o) => o.id));
+              for (const group of groups.values())
+                group.syncObjects = group.syncObjects.filter((o) => !taken.has(o.id));
+              groups.set(id, { ...saved, keycloakName: null });
+            },
+          );
+          return { until: applied, body: { ...saved, syncObjects: saved.syncObjects.map(() => object) } };
+        });
+      }
+      const [seenA, seenB] = [rows().find((g) => g.id === a), rows().find((g) => g.id === b)];
+      const [takes, renames] = await Promise.all([
+        mutate(
+          bff,
+          'syncManager.groups.update',
+          {
+            id: a,
+            values: { name: seenA?.name, keycloakName: null, syncObjects: [{ id: objectId }] },
+            expected: seenA,
+          },
+          'ida',
+        ),
+        mutate(
+          bff,
+          'syncManager.groups.update',
+          {
+            id: b,
+            values: { name: `Umbenannt ${b}`, keycloakName: null, syncObjects: [{ id: objectId }] },
+            expected: seenB,
+          },
+          'jan',
+        ),
+      ]);
+      expect(takes.statusCode, `round ${round}`).toBe(200);
+      // The object is where the last successful save put it: a's save was not undone unseen.
+      if (renames.statusCode === 200) expect(groups.get(b)?.name).toBe(`Umbenannt ${b}`);
+      else expect(renames.json<ReasonBody>().error.data.reason).toBe('changed');
+      expect(
+        groups.get(a)?.syncObjects.map((o) => o.id),
+        `round ${round}`,
+      ).toEqual([objectId]);
     }
   });
 });
