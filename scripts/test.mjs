@@ -1,10 +1,11 @@
 // The one test command (README, CI): system dependencies, lint, format, types, unit and integration
 // tests, build, end-to-end tests in Debian's Chromium against dev-idp, then the sign-in end-to-end
-// tests against the real Keycloak 26 (fetched with Maven, cached). `--only unit|e2e|keycloak` runs a part.
+// tests against the real Keycloak 26 (fetched with Maven, cached), and the cluster test (three BFF
+// processes behind HAProxy). `--only unit|e2e|keycloak|cluster` runs a part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureKeycloak, KEYCLOAK_VERSION, missingKeycloakPackages } from './lib/keycloak.mjs';
-import { ROOT } from './lib/processes.mjs';
+import { ROOT, buildMissing } from './lib/processes.mjs';
 import { installDebianPackages, missingChromium } from './lib/system-packages.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -30,12 +31,13 @@ function printTimings() {
   for (const [label, seconds] of timings) console.log(`  ${label.padEnd(30)} ${seconds.toFixed(1)} s`);
 }
 
-/** Chromium and redis-server from Debian, and for Keycloak a JDK, Maven and unzip. */
+/** Chromium, redis-server and HAProxy from Debian, and for Keycloak a JDK, Maven and unzip. */
 function ensureSystemPackages() {
-  const missing = [...missingChromium()];
+  const missing = only === 'cluster' ? [] : [...missingChromium()];
   if (!only || only === 'keycloak') missing.push(...missingKeycloakPackages());
   if (!['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((p) => existsSync(p)))
     missing.push('redis-server');
+  if ((!only || only === 'cluster') && !existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
   installDebianPackages(missing);
 }
 
@@ -69,6 +71,20 @@ if (!only || only === 'keycloak') {
     'test',
     '-c',
     'playwright.keycloak.config.ts',
+  ]);
+}
+
+if (!only || only === 'cluster') {
+  // The instances run the built server, as production does (decision 078).
+  buildMissing(['bff']);
+  run('Verbund hinter HAProxy (drei BFF-Instanzen)', 'pnpm', [
+    '--filter',
+    '@nova/bff',
+    'exec',
+    'vitest',
+    'run',
+    '-c',
+    'vitest.cluster.config.ts',
   ]);
 }
 

@@ -17,6 +17,7 @@ import { auditExport } from './plugins/audit-export';
 import { canonicalHost } from './plugins/canonical-host';
 import { compression } from './plugins/compression';
 import { dependencyErrors, readiness } from './plugins/dependencies';
+import { draining } from './plugins/draining';
 import { rateLimits } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes } from './plugins/static-spa';
@@ -75,6 +76,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   const limits = await rateLimits(app, env.rateLimits, env.redisUrl, env.redisCommandTimeoutMs);
 
   app.get('/healthz', () => ({ status: 'ok' }));
+  await app.register(draining);
   dependencyErrors(app);
   readiness(app, {
     store,

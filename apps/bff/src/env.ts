@@ -37,6 +37,13 @@ const Raw = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty`: short readable lines for a person at a terminal (pnpm start); `json` for machines. */
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  /**
+   * On SIGTERM, how long `/readyz` already answers 503 while requests are still served, so that a
+   * load balancer has taken the instance out before it stops accepting (decision 078).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Then how long what runs may take to finish before the process exits regardless. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('nova-web'),
@@ -211,6 +218,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT,
+    shutdown: { drainMs: raw.SHUTDOWN_DRAIN_MS, timeoutMs: raw.SHUTDOWN_TIMEOUT_MS },
     oidc: {
       issuer: raw.OIDC_ISSUER ?? DEMO_ISSUER,
       clientId: raw.OIDC_CLIENT_ID,

@@ -1,7 +1,30 @@
 /** Listens and closes gracefully; everything else is in app.ts. */
+import { setTimeout as sleep } from 'node:timers/promises';
+import closeWithGrace from 'close-with-grace';
+import { ExponentialBackoff, handleAll, retry } from 'cockatiel';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { startRetentionJob } from './audit/retention';
 import { ConfigError, loadEnv } from './env';
+
+/**
+ * Opens (and migrates) the database before the first request (decision 020). A database that is
+ * away at start-up is tried again with growing pauses until it answers, so that an instance started
+ * during an outage joins once it is back instead of exiting (decision 078).
+ */
+async function openDatabase(app: FastifyInstance, signal: AbortSignal): Promise<void> {
+  const policy = retry(handleAll, {
+    maxAttempts: Number.POSITIVE_INFINITY,
+    backoff: new ExponentialBackoff({ initialDelay: 250, maxDelay: 5000 }),
+  });
+  policy.onRetry((event) =>
+    app.log.warn(
+      { err: 'error' in event ? event.error : undefined, retryInMs: event.delay },
+      'database not reachable at start-up; trying again',
+    ),
+  );
+  await policy.execute(() => app.nova.database.open(), signal);
+}
 
 async function main(): Promise<void> {
   let env;
@@ -15,24 +38,43 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(env);
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  const starting = new AbortController();
+  let listening = false;
+  const { drainMs, timeoutMs } = env.shutdown;
+  // SIGTERM (and SIGINT, an uncaught error): /readyz turns 503 for the drain time while requests are
+  // still served, then Fastify stops accepting, lets what runs finish and its onClose hooks close
+  // the pools; past the deadline close-with-grace ends the process (decision 078).
+  closeWithGrace(
+    {
+      delay: drainMs + timeoutMs,
+      logger: { error: (message: unknown) => app.log.error({ detail: message }, 'shutdown') },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an unexpected error');
+      else app.log.info({ signal, drainMs }, 'shutting down');
+      starting.abort();
+      app.drain();
+      if (listening && drainMs > 0) await sleep(drainMs);
+      await app.close();
+      app.log.info('closed');
+    },
+  );
   if (env.production && new URL(env.oidc.issuer).protocol === 'http:') {
     app.log.warn(
       { issuer: env.oidc.issuer },
       'the identity provider is reached over plain http; use https in production',
     );
   }
-  // Migrations run before the first request (decision 020); a database that cannot be opened stops start-up.
-  await app.nova.database.open();
+  try {
+    await openDatabase(app, starting.signal);
+  } catch (error) {
+    if (starting.signal.aborted) return; // shutting down before the database ever answered
+    throw error;
+  }
   const stopRetention = startRetentionJob(app.nova.audit, env.auditRetentionDays, app.log);
   app.addHook('onClose', () => stopRetention());
   await app.listen({ host: env.host, port: env.port });
+  listening = true;
   app.log.info(
     {
       publicUrl: env.publicUrl,
