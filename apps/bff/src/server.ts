@@ -68,9 +68,10 @@ async function main(): Promise<void> {
   try {
     await openDatabase(app, starting.signal);
   } catch (error) {
-    if (starting.signal.aborted) return; // shutting down before the database ever answered
-    throw error;
+    if (!starting.signal.aborted) throw error;
   }
+  // Shutting down already (close-with-grace closes the app and exits): nothing more to start.
+  if (starting.signal.aborted) return;
   const stopRetention = startRetentionJob(app.nova.audit, env.auditRetentionDays, app.log);
   app.addHook('onClose', () => stopRetention());
   await app.listen({ host: env.host, port: env.port });
