@@ -1,19 +1,36 @@
 /** Listens and closes gracefully; everything else is in app.ts. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
-import { ExponentialBackoff, handleAll, retry } from 'cockatiel';
+import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { startRetentionJob } from './audit/retention';
 import { ConfigError, loadEnv } from './env';
+import { isDependencyError } from './plugins/dependencies';
 
 /**
- * Opens (and migrates) the database before the first request (decision 020). A database that is
- * away at start-up is tried again with growing pauses until it answers, so that an instance started
- * during an outage joins once it is back instead of exiting (decision 078).
+ * Opens (and migrates) the database before the first request (decision 020). A PostgreSQL that
+ * cannot be reached at start-up is tried again with growing pauses until it answers, so that an
+ * instance started during an outage joins once it is back instead of exiting (decision 078); any
+ * other failure (wrong password, a failed migration, the embedded database) still stops start-up.
  */
+/** A PostgreSQL that cannot be reached (not one that refuses us, nor a failed migration). */
+function unreachable(error: Error): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 6; depth++) {
+    if (isDependencyError(current) || UNREACHABLE.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+const UNREACHABLE =
+  /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/;
+
 async function openDatabase(app: FastifyInstance, signal: AbortSignal): Promise<void> {
-  const policy = retry(handleAll, {
+  if (app.nova.database.kind !== 'postgres') {
+    await app.nova.database.open();
+    return;
+  }
+  const policy = retry(handleWhen(unreachable), {
     maxAttempts: Number.POSITIVE_INFINITY,
     backoff: new ExponentialBackoff({ initialDelay: 250, maxDelay: 5000 }),
   });
