@@ -46,6 +46,7 @@ if (!only || only === 'unit') {
   run('Lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings', '0']);
   run('Format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']);
   run('Typen', 'pnpm', ['typecheck']);
+  run('Kubernetes-Manifeste (gerendert, gegen Schemas geprüft)', 'node', ['scripts/kubernetes.mjs']);
   run('Unit- und Integrationstests', 'pnpm', ['exec', 'vitest', 'run']);
 }
 if (!only || only === 'e2e') {
