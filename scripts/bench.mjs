@@ -13,9 +13,10 @@ import { chromiumLaunchOptions } from './lib/chromium.mjs';
 import { installDebianPackages, missingChromium } from './lib/system-packages.mjs';
 import {
   SPEED_BUDGETS,
+  CONNECTIONS,
   measureAuthCost,
   measurePaint,
-  measureScriptCost,
+  measurePaintAgainstBare,
   measureSessionMemory,
   measureThroughput,
 } from './bench/speed.mjs';
@@ -116,11 +117,11 @@ for (const source of [...CONTROL_PANEL_SOURCES, 'src/features/account/tickets-pa
 }
 
 // Requests per page view, in Chromium against the real stack. BENCH_PORT_BASE fixes the ports
-// (base … base+3), for machines where several people run benches at once.
+// (base … base+4), for machines where several people run benches at once.
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 0);
-const [bffPort, idpPort, simPort, plainPort] = portBase
-  ? [portBase, portBase + 1, portBase + 2, portBase + 3]
-  : [await freePort(), await freePort(), await freePort(), await freePort()];
+const [bffPort, idpPort, simPort, plainPort, pagePort] = portBase
+  ? [portBase, portBase + 1, portBase + 2, portBase + 3, portBase + 4]
+  : [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
 const bffUrl = `http://localhost:${bffPort}`;
 const issuer = `http://localhost:${idpPort}/realms/nova`;
 const gameApi = `http://localhost:${simPort}/`;
@@ -137,15 +138,30 @@ const children = [
     { GAME_API_PORT: String(simPort), OIDC_ISSUER: issuer },
     { quiet: true },
   ),
+  // The BFF as production runs it: NODE_ENV=production (with the stand-ins' secret and a made-up
+  // operator), the JSON log at info, to stdout as in a container (read by nobody here).
   startNode(
     'bff',
     'apps/bff/dist/server.js',
     {
+      NODE_ENV: 'production',
       PORT: String(bffPort),
       PUBLIC_URL: bffUrl,
       OIDC_ISSUER: issuer,
+      OIDC_CLIENT_SECRET: 'nova-web-dev-secret',
       GAME_API_URL: gameApi,
-      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+      OPERATOR_NAME: 'Messlauf e. V.',
+      OPERATOR_REPRESENTATIVE: 'Erika Mustermann',
+      OPERATOR_STREET: 'Messweg 1',
+      OPERATOR_POSTAL_CODE: '12345',
+      OPERATOR_CITY: 'Musterstadt',
+      OPERATOR_EMAIL: 'bench@example.org',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      // A database of the run's own (embedded, in memory): nothing left behind, nothing shared.
+      DATA_DIR: 'memory://',
+      // Metrics and tracing (issue 28 items 1–2) are switched on here once they are on main.
       // The limits still run (their cost is measured), but the bench's thousands of calls fit.
       RATE_LIMIT_TRPC_PER_CLIENT: '100000000',
       RATE_LIMIT_TRPC_PER_USER: '100000000',
@@ -161,7 +177,8 @@ const browser = await chromium.launch(chromiumLaunchOptions()).catch((error) => 
 try {
   await waitForHttp(`${issuer}/.well-known/openid-configuration`);
   await waitForHttp(`${gameApi}toplist`);
-  await waitForHttp(`${bffUrl}/healthz`);
+  // The embedded database takes its time on a busy machine.
+  await waitForHttp(`${bffUrl}/healthz`, { timeoutMs: 120_000, child: children[2] });
   const page = await browser.newPage();
   await page.goto(`${bffUrl}/auth/login?returnTo=/control-panel`);
   await page.getByLabel('Benutzername').fill('spieler');
@@ -245,12 +262,13 @@ try {
     bffUrl,
     publicPages.map(([path]) => path),
   );
-  const scriptCost = await measureScriptCost(
+  const againstBare = await measurePaintAgainstBare(
     browser,
     bffUrl,
     publicPages.map(([path]) => path),
+    { port: pagePort, webDist: dist },
   );
-  for (const s of scriptCost) s.ok = s.ratio <= SPEED_BUDGETS.fcpScriptRatio;
+  for (const p of againstBare) p.ok = p.ratio <= SPEED_BUDGETS.fcpBareRatio;
   const throughput = await measureThroughput(bffUrl, plainPort);
   const auth = await measureAuthCost({
     bffUrl,
@@ -269,8 +287,8 @@ try {
   }
   throughput.ok = throughput.ratio >= SPEED_BUDGETS.throughputRatio && throughput.bff.errors === 0;
   auth.ok = auth.extraMs <= SPEED_BUDGETS.authExtraMs;
-  report.speed = { paint, scriptCost, throughput, auth, memory };
-  report.ok &&= throughput.ok && auth.ok && paint.every((p) => p.ok) && scriptCost.every((s) => s.ok);
+  report.speed = { paint, againstBare, throughput, auth, memory };
+  report.ok &&= throughput.ok && auth.ok && paint.every((p) => p.ok) && againstBare.every((p) => p.ok);
 } finally {
   await browser.close();
   stopAll(children);
@@ -309,18 +327,24 @@ for (const p of report.speed.paint)
     `  ${p.ok ? '✓' : '✗'} ${p.path.padEnd(14)} FCP ${String(p.fcpMs).padStart(5)} ms  JS ${kb(p.jsTransferredBytes).padStart(9)}${p.tableMs === null ? '' : `  Tabelle ${p.tableMs} ms`}`,
   );
 console.log(
-  `\nÖffentliche Seiten kalt gegen dieselbe Seite ohne Skripte (nur HTML und CSS; Median von 5, abwechselnd; Budget ≤ ${SPEED_BUDGETS.fcpScriptRatio}×):`,
+  `\nÖffentliche Seiten kalt: BFF gegen dieselben Bytes von node:http pur (HTML wie vom BFF, Dateien wie gebaut, nur Content-Type; Median von 7, abwechselnd; Budget FCP ≤ ${SPEED_BUDGETS.fcpBareRatio}×):`,
 );
-for (const s of report.speed.scriptCost)
+for (const p of report.speed.againstBare)
   console.log(
-    `  ${s.ok ? '✓' : '✗'} ${s.path.padEnd(14)} FCP ${String(s.fcpMs).padStart(5)} ms  ohne Skripte ${String(s.plainFcpMs).padStart(5)} ms  → ${s.ratio.toFixed(2)}×`,
+    `  ${p.ok ? '✓' : '✗'} ${p.path.padEnd(14)} FCP ${String(p.bff.fcpMs).padStart(5)} ms  node:http pur ${String(p.bare.fcpMs).padStart(5)} ms  → ${p.ratio.toFixed(2)}×   (Antwort fertig ${p.bff.responseEndMs} / ${p.bare.responseEndMs} ms, interaktiv ${p.bff.domInteractiveMs} / ${p.bare.domInteractiveMs} ms)`,
   );
 const t = report.speed.throughput;
 console.log(
-  `\nÖffentliche Toplist (${t.payloadBytes} B, 10 Verbindungen, 8 × 1 s abwechselnd): BFF ${t.bff.rps} req/s (p50 ${t.bff.p50Ms} ms), node:http pur mit derselben Antwort (Körper und ${t.headerCount} Header) ${t.plain.rps} req/s (p50 ${t.plain.p50Ms} ms) → ${(t.ratio * 100).toFixed(0)} % ${t.ok ? '✓' : '✗'} (Budget ≥ ${SPEED_BUDGETS.throughputRatio * 100} %)`,
+  `\nÖffentliche Toplist (${t.payloadBytes} B, Lastgenerator autocannon im eigenen Prozess, ${CONNECTIONS} Verbindungen, 6 × 2 s abwechselnd):`,
 );
 console.log(
-  `  zum Vergleich node:http pur nur mit Content-Type: ${t.plainBare.rps} req/s (p50 ${t.plainBare.p50Ms} ms) → ${(t.ratioBare * 100).toFixed(0)} %`,
+  `  ${t.ok ? '✓' : '✗'} BFF ${t.bff.rps} req/s (p50 ${t.bff.p50Ms} ms) gegen node:http pur mit derselben Antwort (Körper und ${t.headerCount} Header) ${t.plain.rps} req/s (p50 ${t.plain.p50Ms} ms) → ${(t.ratio * 100).toFixed(0)} % (Budget ≥ ${SPEED_BUDGETS.throughputRatio * 100} %)`,
+);
+console.log(
+  `    gegen node:http pur nur mit Content-Type ${t.plainBare.rps} req/s (p50 ${t.plainBare.p50Ms} ms) → ${(t.ratioBare * 100).toFixed(0)} %`,
+);
+console.log(
+  '    (Die Zahl von node:http pur ist die Grenze des Lastgenerators auf dieser Maschine: liegt sie kaum über der des BFF, misst das Verhältnis den Generator.)',
 );
 const a = report.speed.auth;
 console.log(
