@@ -203,6 +203,38 @@ describe('server-rendered public pages', () => {
     expect(page.body).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
   });
 
+  it('sends no Cross-Origin-Opener-Policy with a public page for a visitor not signed in; every other page has it', async () => {
+    for (const path of ['/home', '/toplist', '/calendar', '/imprint']) {
+      const page = await fetch(`${bff.url}${path}`);
+      expect(page.headers.get('cross-origin-opener-policy'), path).toBeNull();
+      // The other document headers stay.
+      expect(page.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(page.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+    }
+    const shell = await fetch(`${bff.url}/control-panel/user/inventory`);
+    expect(shell.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    const browser = new HttpBrowser();
+    await signIn(browser, bff.url, 'spieler');
+    const url = `${bff.url}/home`;
+    const signedIn = await fetch(url, { headers: { cookie: browser.cookieHeader(url) } });
+    expect(signedIn.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
+  it('renders a page for visitors who are not signed in once per cache period, a signed-in one each time', async () => {
+    const renderedAt = async (cookie?: string) => {
+      const page = await fetch(`${bff.url}/calendar`, { headers: cookie ? { cookie } : {} });
+      return (slot(await page.text(), 'nova-state') as PageState).renderedAt;
+    };
+    const first = await renderedAt();
+    expect(await renderedAt()).toBe(first);
+    const browser = new HttpBrowser();
+    await signIn(browser, bff.url, 'beta');
+    const signedIn = await renderedAt(browser.cookieHeader(`${bff.url}/calendar`));
+    expect(signedIn).toBeGreaterThan(first);
+    expect(await renderedAt(browser.cookieHeader(`${bff.url}/calendar`))).toBeGreaterThan(signedIn);
+    expect(await renderedAt()).toBe(first);
+  });
+
   it('leaves pages that are not public to the browser', async () => {
     const page = await new HttpBrowser().get(`${bff.url}/control-panel/user/inventory`);
     expect(page.body).toContain('<div id="root"></div>');

@@ -2,7 +2,7 @@
  * Server rendering of the public pages (decision 036): loads the SPA's server bundle
  * (`apps/web/dist-ssr/entry-server.js`, built by `pnpm -r build` beside `dist`) and renders the
  * start page, imprint, terms, toplist and calendar per request, with the signed-in user and the
- * public data from the BFF's shared cache. Without the bundle, or when a render fails, the page is
+ * public data from the BFF's shared cache (a signed-out visitor's page once per cache period). Without the bundle, or when a render fails, the page is
  * the empty shell the SPA renders itself (logged, never a broken page).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -80,6 +80,13 @@ export interface ServerRenderOptions {
   dataBudgetMs?: number;
   /** Longest render. */
   renderTimeoutMs?: number;
+  /**
+   * How long a page rendered for a visitor who is not signed in is sent again as it is (the public
+   * data's own cache time, PUBLIC_CACHE_SECONDS); 0: every request renders.
+   */
+  reuseSeconds?: number;
+  /** The clock of the reuse (tests). */
+  now?: () => number;
   log: FastifyBaseLogger;
 }
 
@@ -161,7 +168,25 @@ export async function loadServerRenderer(options: ServerRenderOptions): Promise<
   // The first render of each page compiles its code paths: done here (without data, so without a
   // game API call), not for the first visitor.
   for (const path of pages.keys()) await renderWith(path, { signedIn: false }, () => Promise.resolve({}));
+  const render = (path: string, me: Me) =>
+    renderWith(path, me, (page) => dataFor(page, pages.get(page)?.data ?? null));
+
+  // A page for a visitor who is not signed in is the same for everyone while its public data is
+  // cached: rendered once per path and period, not per request, so the page's answer does not wait
+  // for React each time (decision 077). A render without its data (too slow, failed) is not kept.
+  const reuseMs = (options.reuseSeconds ?? 0) * 1000;
+  const now = options.now ?? Date.now;
+  const reused = new Map<string, { page: RenderedPage; until: number }>();
+  const renderSignedOut = async (path: string, me: Me) => {
+    const kept = reused.get(path);
+    if (kept && kept.until > now()) return kept.page;
+    const key = pages.get(path)?.data ?? null;
+    const data = await dataFor(path, key);
+    const page = await renderWith(path, me, () => Promise.resolve(data));
+    if (page && (key === null || data[key] !== undefined)) reused.set(path, { page, until: now() + reuseMs });
+    return page;
+  };
   return {
-    render: (path, me) => renderWith(path, me, (page) => dataFor(page, pages.get(page)?.data ?? null)),
+    render: (path, me) => (me.signedIn || reuseMs === 0 ? render(path, me) : renderSignedOut(path, me)),
   };
 }

@@ -56,6 +56,7 @@ const webPages: FastifyPluginAsync<WebOptions> = async (app, { env, services, we
           await publicCache.get('calendar', () => gameApi.get(gameApiPaths.calendar(), Calendar)),
         ),
     },
+    reuseSeconds: env.gameApi.publicCacheSeconds,
     log: app.log,
   });
   await staticSpa(app, {
