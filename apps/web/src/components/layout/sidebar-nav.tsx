@@ -30,13 +30,18 @@ function Item({ to, active, children }: { to: string; active?: boolean; children
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A heading and its links; `empty` stands below the heading instead of a list without entries. */
+function Section({ title, empty, children }: { title: string; empty?: string; children: ReactNode }) {
   return (
     <section className="mb-6">
       <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400">
         {title}
       </h2>
-      <ul className="space-y-0.5">{children}</ul>
+      {empty !== undefined ? (
+        <p className="px-3 text-sm text-slate-600 dark:text-slate-400">{empty}</p>
+      ) : (
+        <ul className="space-y-0.5">{children}</ul>
+      )}
     </section>
   );
 }
@@ -48,6 +53,8 @@ const ADMIN_LINKS = [
   { to: paths.auditLog, label: 'Audit-Log' },
 ] as const;
 
+const NO_ADMIN_AREA = 'Für dich ist noch kein Adminbereich freigeschaltet.';
+
 /** Profil stands for every player page below it (own or foreign), not for sync and settings. */
 function isProfilePage(pathname: string): boolean {
   const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
@@ -55,14 +62,14 @@ function isProfilePage(pathname: string): boolean {
 }
 
 /**
- * Specification §2.6: account links; the Admin section only with web:beta and each admin link only with its
- * role (a section without links is left out, heading and all); Help and Logout.
+ * Specification §2.6: account links; the Admin heading for every holder of web:beta and each admin
+ * link only with its own role (below a heading without links, one line says that none is unlocked
+ * yet); Help and Logout.
  */
 export function SidebarNav({ me, onNavigate }: { me: SignedInMe; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const adminLinks = hasRole(me, ROLES.beta)
-    ? ADMIN_LINKS.filter(({ to }) => decide(routeAccess(to), me) === 'allow')
-    : [];
+  const beta = hasRole(me, ROLES.beta);
+  const adminLinks = ADMIN_LINKS.filter(({ to }) => decide(routeAccess(to), me) === 'allow');
   return (
     <nav
       aria-label="Control Panel"
@@ -77,8 +84,8 @@ export function SidebarNav({ me, onNavigate }: { me: SignedInMe; onNavigate?: ()
         <Item to={paths.sync}>Synchronisation</Item>
         <Item to={paths.settings}>Accounteinstellungen</Item>
       </Section>
-      {adminLinks.length > 0 && (
-        <Section title="Admin">
+      {beta && (
+        <Section title="Admin" empty={adminLinks.length === 0 ? NO_ADMIN_AREA : undefined}>
           {adminLinks.map(({ to, label }) => (
             <Item key={to} to={to}>
               {label}
