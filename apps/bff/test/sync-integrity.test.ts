@@ -1,7 +1,8 @@
 /**
  * Sync manager integrity (specification §4): external ids in their platform's format, no duplicate
- * platform + external id, unique group names (case-insensitive, NFC), Keycloak groups as paths, and
- * a group that takes an object from another group records both groups' change.
+ * platform + external id, unique group names (case-insensitive, NFC), a Keycloak group as a name or a
+ * path (checked when the write changes it), and a group that takes an object from another group
+ * records both groups' change.
  */
 import { randomInt } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -146,19 +147,107 @@ describe('sync manager integrity', () => {
     expect(await fieldErrors('syncManager.groups.update', keep)).toBe('gespeichert');
   });
 
-  it('takes Keycloak groups in their path syntax only', async () => {
-    const wrong = {
-      keycloakName: 'Keycloak-Gruppen werden als Pfad angegeben, z. B. /team/admin (ohne leere Abschnitte).',
+  it('takes a Keycloak group name or path and refuses what is neither, with a German field error', async () => {
+    const refused = {
+      'team/admin':
+        'Ein Pfad beginnt mit „/“, z. B. /team/admin – oder gib nur den Gruppennamen an, z. B. pruefteam.',
+      '/team//admin':
+        'Der Pfad hat einen leeren Abschnitt. Schreibe ihn ohne „//“ und ohne „/“ am Ende, z. B. /team/admin.',
+      '/team/':
+        'Der Pfad hat einen leeren Abschnitt. Schreibe ihn ohne „//“ und ohne „/“ am Ende, z. B. /team/admin.',
+      '/': 'Der Pfad hat einen leeren Abschnitt. Schreibe ihn ohne „//“ und ohne „/“ am Ende, z. B. /team/admin.',
+      '/../admin':
+        '„.“ und „..“ sind keine Gruppennamen. Gib den Pfad der Gruppe von oben an, z. B. /team/admin.',
+      '/team/./admin':
+        '„.“ und „..“ sind keine Gruppennamen. Gib den Pfad der Gruppe von oben an, z. B. /team/admin.',
+      '..': '„.“ und „..“ sind keine Gruppennamen. Gib den Pfad der Gruppe von oben an, z. B. /team/admin.',
+      '/ team': 'Ein Gruppenname beginnt und endet nicht mit einem Leerzeichen, auch nicht im Pfad.',
+      '/team /admin': 'Ein Gruppenname beginnt und endet nicht mit einem Leerzeichen, auch nicht im Pfad.',
+      'admin\u202Egnp.exe':
+        'Die Keycloak Gruppe enthält unsichtbare Steuer- oder Richtungszeichen. Bitte gib sie ohne diese Zeichen ein.',
+      '/team/ad\u0007min':
+        'Die Keycloak Gruppe enthält unsichtbare Steuer- oder Richtungszeichen. Bitte gib sie ohne diese Zeichen ein.',
+      '/team/\u2066admin':
+        'Die Keycloak Gruppe enthält unsichtbare Steuer- oder Richtungszeichen. Bitte gib sie ohne diese Zeichen ein.',
     };
-    for (const path of ['team/admin', '/team//admin', '/team/', '/', '/ team', '/team /admin']) {
-      expect(await fieldErrors('syncManager.groups.create', group('Neu', path)), path).toEqual(wrong);
+    for (const [value, message] of Object.entries(refused)) {
+      expect(await fieldErrors('syncManager.groups.create', group('Neu', value)), value).toEqual({
+        keycloakName: message,
+      });
     }
     expect(writes()).toEqual([]);
-    for (const path of ['/team/admin', '/Fraktionen/Polizei LSPD', '/gangs', null, '']) {
-      expect(await fieldErrors('syncManager.groups.create', group('Neu', path)), String(path)).toBe(
+    for (const value of [
+      'pruefteam',
+      'Team Süd',
+      '/team/admin',
+      '/Fraktionen/Polizei LSPD',
+      '/gangs',
+      null,
+      '',
+    ]) {
+      expect(await fieldErrors('syncManager.groups.create', group('Neu', value)), String(value)).toBe(
         'gespeichert',
       );
     }
+  });
+
+  describe('a group the game server holds with a Keycloak group older than the rule', () => {
+    let legacy: { id: number; name: string; keycloakName: string | null; syncObjects: unknown[] };
+    const puts = () => writes().map((r) => JSON.parse(r.body) as { keycloakName: unknown });
+    const save = (keycloakName: string | null, syncObjects: { id: number }[] = []) =>
+      fieldErrors('syncManager.groups.update', {
+        id: legacy.id,
+        ...group('Prüfteam', keycloakName, syncObjects),
+        expected: legacy,
+      });
+
+    /** The game server's group `keycloakName` and its update, which echoes what it was sent. */
+    function holds(keycloakName: string) {
+      legacy = { id: admin + 4, name: 'Prüfteam', keycloakName, syncObjects: [] };
+      groups.push(legacy);
+      bff.api.on('GET', `${GROUPS}/${legacy.id}`, { body: legacy });
+      bff.api.on('PUT', `${GROUPS}/${legacy.id}`, ({ body }) => ({ body: groupAnswer(body) }));
+    }
+
+    it('saves a plain group name, as a create and as an update', async () => {
+      holds('pruefteam');
+      expect(await save('pruefteam', [{ id: 3 }])).toBe('gespeichert');
+      expect(await fieldErrors('syncManager.groups.create', group('Zweites Team', 'pruefteam'))).toBe(
+        'gespeichert',
+      );
+      expect(puts().map((body) => body.keycloakName)).toEqual(['pruefteam', 'pruefteam']);
+    });
+
+    it('saves a ticked object when the value invalid by today’s rule is left as it is', async () => {
+      holds('pruefung/alt');
+      // As the dialog sends it: the stored value, blanks around it and all.
+      expect(await save(' pruefung/alt ', [{ id: 3 }])).toBe('gespeichert');
+      expect(puts()).toEqual([
+        { id: legacy.id, name: 'Prüfteam', keycloakName: 'pruefung/alt', syncObjects: [{ id: 3 }] },
+      ]);
+    });
+
+    it('refuses a changed value by today’s rule, whatever the row sent as seen claims', async () => {
+      holds('pruefung/alt');
+      expect(await save('/../admin')).toEqual({
+        keycloakName:
+          '„.“ und „..“ sind keine Gruppennamen. Gib den Pfad der Gruppe von oben an, z. B. /team/admin.',
+      });
+      // The comparison is with the game API's group, not with the client's `expected`.
+      const claimed = await fieldErrors('syncManager.groups.update', {
+        id: legacy.id,
+        ...group('Prüfteam', '/../admin'),
+        expected: { ...legacy, keycloakName: '/../admin' },
+        force: true,
+      });
+      expect(claimed).toEqual({
+        keycloakName:
+          '„.“ und „..“ sind keine Gruppennamen. Gib den Pfad der Gruppe von oben an, z. B. /team/admin.',
+      });
+      expect(writes()).toEqual([]);
+      expect(await save('/pruefung/alt')).toBe('gespeichert');
+      expect(await save(null)).toBe('gespeichert');
+    });
   });
 
   it('records both groups when a new group takes an object from another group', async () => {

@@ -69,20 +69,42 @@ export const SyncObjectForm = SyncObjectInput.superRefine((values, ctx) => {
 export type SyncObjectForm = z.input<typeof SyncObjectForm>;
 
 /**
- * A Keycloak group in its path syntax: "/parent/child", every segment a name that neither is empty
- * nor begins or ends with a space.
+ * A Keycloak group as Keycloak's group mapper names it: the group's name ("pruefteam") or the path
+ * of names from its top group ("/team/admin"). Refused: a path without its leading "/", empty
+ * segments ("//", a "/" at the end), "." and ".." (a path that climbs, such as "/../admin"), a
+ * segment beginning or ending with a space, control and bidi characters (text that displays other
+ * than it reads). The BFF applies it to a value the write changes only (sync/integrity.ts): a stored
+ * value that is older than the rule does not block saving the group's other fields.
  */
-export const KEYCLOAK_GROUP_PATH = /^(\/[^/\s](?:[^/]*[^/\s])?)+$/;
-export const KEYCLOAK_GROUP_PATH_MESSAGE =
-  'Keycloak-Gruppen werden als Pfad angegeben, z. B. /team/admin (ohne leere Abschnitte).';
+export const KEYCLOAK_GROUP_MESSAGES = {
+  hidden:
+    'Die Keycloak Gruppe enthält unsichtbare Steuer- oder Richtungszeichen. Bitte gib sie ohne diese Zeichen ein.',
+  relative:
+    'Ein Pfad beginnt mit „/“, z. B. /team/admin – oder gib nur den Gruppennamen an, z. B. pruefteam.',
+  empty:
+    'Der Pfad hat einen leeren Abschnitt. Schreibe ihn ohne „//“ und ohne „/“ am Ende, z. B. /team/admin.',
+  dots: '„.“ und „..“ sind keine Gruppennamen. Gib den Pfad der Gruppe von oben an, z. B. /team/admin.',
+  spaces: 'Ein Gruppenname beginnt und endet nicht mit einem Leerzeichen, auch nicht im Pfad.',
+} as const;
 
+// C0 and C1 controls, and the bidi marks, embeddings, overrides and isolates (Unicode UAX #9).
+const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** Why `value` (trimmed, not empty) is no Keycloak group name or path; null when it is one. */
+export function keycloakGroupProblem(value: string): string | null {
+  if (CONTROL_OR_BIDI.test(value)) return KEYCLOAK_GROUP_MESSAGES.hidden;
+  const path = value.startsWith('/');
+  if (!path && value.includes('/')) return KEYCLOAK_GROUP_MESSAGES.relative;
+  const segments = path ? value.slice(1).split('/') : [value];
+  if (segments.some((segment) => segment === '')) return KEYCLOAK_GROUP_MESSAGES.empty;
+  if (segments.some((segment) => segment === '.' || segment === '..')) return KEYCLOAK_GROUP_MESSAGES.dots;
+  if (segments.some((segment) => segment.trim() !== segment)) return KEYCLOAK_GROUP_MESSAGES.spaces;
+  return null;
+}
+
+/** The group's values; the Keycloak group's format is checked where the stored value is known. */
 export const SyncGroupForm = SyncGroupInput.extend({
-  keycloakName: z
-    .string()
-    .trim()
-    .max(200, 'Höchstens 200 Zeichen')
-    .refine((path) => path === '' || KEYCLOAK_GROUP_PATH.test(path), KEYCLOAK_GROUP_PATH_MESSAGE)
-    .nullish(),
+  keycloakName: z.string().trim().max(200, 'Höchstens 200 Zeichen').nullish(),
 });
 export type SyncGroupForm = z.input<typeof SyncGroupForm>;
 

@@ -2,8 +2,10 @@
  * Sync manager rules that need the game API's data (specification §4): no two objects with the same
  * platform and external id, no two groups with the same name (case-insensitive, NFC), and a sync
  * object in one group only, so a group that takes an object from another changes that group too.
- * The formats of single fields are the input schema's (@nova/contracts sync.ts).
+ * The formats of single fields are the input schema's (@nova/contracts sync.ts), except the Keycloak
+ * group's: it is checked here, where the stored value is known, and only when the write changes it.
  */
+import { keycloakGroupProblem } from '@nova/contracts';
 import { fieldError } from '../trpc/errors';
 import type { SyncGroupRow, SyncObjectRow } from './sync-manager';
 import type { RelatedChange } from '../audit/audited';
@@ -32,18 +34,41 @@ export function checkObject(
   return [];
 }
 
+/** A Keycloak group as compared: absent, null and blank alike, texts in NFC. */
+const keycloakOf = (value: string | null | undefined) => (value ?? '').normalize('NFC').trim();
+
 /**
- * Refuses a group name another group (not `id`) of the list has; returns the other groups the write
+ * Refuses a Keycloak group that is no group name or path (`keycloakGroupProblem`) when it is new or
+ * differs from the one the game API holds for group `id`: a value stored before today's rule does
+ * not block a save that leaves it as it is (ticking an object, a rename).
+ */
+function checkKeycloakGroup(
+  groups: readonly SyncGroupRow[],
+  value: string | null | undefined,
+  id: number | null,
+): void {
+  const wanted = keycloakOf(value);
+  if (wanted === '') return;
+  const stored = id === null ? undefined : groups.find((g) => g.id === id);
+  if (stored && keycloakOf(stored.keycloakName) === wanted) return;
+  const problem = keycloakGroupProblem(wanted);
+  if (problem) throw fieldError('keycloakName', problem);
+}
+
+/**
+ * Refuses a group name another group (not `id`) of the list has, and a changed Keycloak group that is
+ * no group name or path; returns the other groups the write
  * takes objects from, each with its state before and after, for the audit (one record per group).
  */
 export function checkGroup(
   groups: readonly SyncGroupRow[],
-  values: { name: string; syncObjects: { id: number }[] },
+  values: { name: string; keycloakName?: string | null | undefined; syncObjects: { id: number }[] },
   id: number | null,
 ): RelatedChange[] {
   if (groups.some((g) => g.id !== id && sameName(g.name, values.name))) {
     throw fieldError('name', DUPLICATE_GROUP_NAME);
   }
+  checkKeycloakGroup(groups, values.keycloakName, id);
   const taken = new Set(values.syncObjects.map((o) => o.id));
   return groups
     .filter((g) => g.id !== id && g.syncObjects.some((o) => taken.has(o.id)))

@@ -214,6 +214,9 @@ function groupEditor(
   };
 }
 
+/** Keycloak's group mapper names a group either way; the BFF checks a changed value only. */
+const KEYCLOAK_HINT = 'Gruppenname (z. B. pruefteam) oder Pfad (z. B. /team/admin); leer für keine.';
+
 /** The group's fields; a plain function, not a component, so `watch` re-renders it with the form. */
 function groupFields(form: UseFormReturn<GroupValues>, row: SyncGroupRow | null, objects: SyncObjectRow[]) {
   const { errors } = form.formState;
@@ -223,7 +226,7 @@ function groupFields(form: UseFormReturn<GroupValues>, row: SyncGroupRow | null,
       <Field label={T.columns.name} error={errors.name?.message}>
         {(props) => <Input {...props} {...form.register('name')} required autoComplete="off" />}
       </Field>
-      <Field label={T.columns.keycloakName} error={errors.keycloakName?.message}>
+      <Field label={T.columns.keycloakName} hint={KEYCLOAK_HINT} error={errors.keycloakName?.message}>
         {(props) => <Input {...props} {...form.register('keycloakName')} autoComplete="off" />}
       </Field>
       <fieldset className="space-y-2">

@@ -290,3 +290,70 @@ describe('sync group memberships (a sync object belongs to one group)', () => {
     );
   });
 });
+
+describe('a sync group with a Keycloak group older than the rule', () => {
+  const legacy = { id: 7, name: 'Prüfteam', keycloakName: 'pruefung/alt', syncObjects: [] };
+  const refusal = () =>
+    Object.assign(bffError('BAD_REQUEST', 400), {
+      data: {
+        code: 'BAD_REQUEST',
+        fieldErrors: {
+          keycloakName:
+            '„.“ und „..“ sind keine Gruppennamen. Gib den Pfad der Gruppe von oben an, z. B. /team/admin.',
+        },
+      },
+    });
+  beforeEach(() => {
+    sessionStorage.clear();
+    answer.mockReset();
+    answer.mockImplementation((path, input) => {
+      if (path === 'syncManager.objects.list') return Promise.resolve(objects);
+      if (path === 'syncManager.groups.list') return Promise.resolve([legacy]);
+      if (path === 'syncManager.groups.update') {
+        const { values } = input as { values: { keycloakName: string | null } };
+        return values.keycloakName === legacy.keycloakName
+          ? Promise.resolve({ ...legacy, syncObjects: [objects[0]] })
+          : Promise.reject(refusal());
+      }
+      return Promise.reject(new Error(`unexpected call ${path}`));
+    });
+  });
+
+  it('saves a ticked object, sending the untouched value back as it was', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Prüfteam bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Keycloak Gruppe').value).toBe('pruefung/alt');
+    await userEvent.click(await within(dialog).findByLabelText('Servergruppe Admin [teamspeak]'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Sync Gruppe wurde bearbeitet')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('syncManager.groups.update', {
+      id: 7,
+      values: { name: 'Prüfteam', keycloakName: 'pruefung/alt', syncObjects: [{ id: 1 }] },
+      expected: legacy,
+    });
+  });
+
+  it('shows the refusal of a changed value under the field, with what was typed kept', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Prüfteam bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    const field = within(dialog).getByLabelText<HTMLInputElement>('Keycloak Gruppe');
+    expect(field.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Gruppenname (z. B. pruefteam) oder Pfad (z. B. /team/admin); leer für keine.',
+      ),
+    ).toBeTruthy();
+    await userEvent.clear(field);
+    await userEvent.type(field, '/../admin');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(
+      await within(dialog).findByText(
+        '„.“ und „..“ sind keine Gruppennamen. Gib den Pfad der Gruppe von oben an, z. B. /team/admin.',
+      ),
+    ).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.value).toBe('/../admin');
+  });
+});
