@@ -61,6 +61,21 @@ test('without JavaScript the toplist shows the game API rows and the calendar th
   await page.context().close();
 });
 
+test('without JavaScript "Kalender abonnieren" links the feed as webcal: and shows its full address', async ({
+  browser,
+}) => {
+  const page = await withoutJavaScript(browser, false);
+  await page.goto('/calendar');
+  // The stack's PUBLIC_URL is the BFF's own address (stack.ts).
+  const { host } = new URL(E2E.bff);
+  await expect(page.getByRole('link', { name: 'Kalender abonnieren' })).toHaveAttribute(
+    'href',
+    `webcal://${host}/calendar.ics`,
+  );
+  await expect(page.getByLabel('Adresse des Kalenders')).toHaveValue(`http://${host}/calendar.ics`);
+  await page.context().close();
+});
+
 test('a signed-in visitor gets the signed-in navigation in the HTML', async ({ browser }) => {
   const page = await withoutJavaScript(browser, true);
   await page.goto('/toplist');

@@ -271,6 +271,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     webDistDir: raw.WEB_DIST_DIR,
     discord,
     publicConfig: {
+      publicUrl: publicUrl.origin,
       assetBaseUrl: withSlash(raw.ASSET_BASE_URL),
       links: {
         forum: raw.FORUM_URL,

@@ -18,6 +18,11 @@ export const Operator = z.object({
 export type Operator = z.infer<typeof Operator>;
 
 export const PublicConfig = z.object({
+  /**
+   * The site's origin (PUBLIC_URL), for addresses that leave the browser, such as the calendar feed
+   * to subscribe to: the server render knows it before any script runs.
+   */
+  publicUrl: z.string(),
   /** Base URL of the images, ending in "/" (`skins/{skinId}.png`, …). */
   assetBaseUrl: z.string(),
   links: z.object({

@@ -26,7 +26,9 @@ function readSlot(id: string): unknown {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
+/** Without a slot (Vite's dev server alone): the page's own origin stands for the site's. */
 const FALLBACK: PublicConfig = {
+  publicUrl: '',
   assetBaseUrl: '/images/',
   links: { forum: '#', discord: '#', teamspeak: '#', teamspeakDownload: '#', discordDownload: '#' },
   operator: {

@@ -1,6 +1,7 @@
 import { useRef, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MessageRegion, useTimedMessage } from '../../../components/ui/timed-message';
+import { publicConfig } from '../../../config/public-config';
 
 const FEED_PATH = '/calendar.ics';
 /** The page's origin does not change while it is open. */
@@ -8,15 +9,17 @@ const noChange = () => () => undefined;
 
 /**
  * "Kalender abonnieren": a `webcal:` link that calendar apps open as a subscription, and the feed's
- * https address to paste into apps that ask for one, with "Kopieren". The address needs the page's
- * origin, so the server-rendered page links the feed's path until the browser takes over.
+ * https address to paste into apps that ask for one, with "Kopieren". Both are built from the site's
+ * public address, which the BFF hands the server render and the page alike (PUBLIC_URL), so they are
+ * complete without scripts; only without it (Vite's dev server alone) the page's origin stands in.
  */
 export function SubscribeFeed() {
-  const origin = useSyncExternalStore(
+  const pageOrigin = useSyncExternalStore(
     noChange,
     () => window.location.origin,
     () => null,
   );
+  const origin = publicConfig.publicUrl || pageOrigin;
   const address = origin ? `${origin}${FEED_PATH}` : FEED_PATH;
   const webcal = origin ? address.replace(/^https?:/, 'webcal:') : FEED_PATH;
   const input = useRef<HTMLInputElement>(null);
