@@ -5,7 +5,8 @@
 // `pnpm start --keycloak` runs the real Keycloak (decision 010) instead of dev-idp.
 import { spawn } from 'node:child_process';
 import { KEYCLOAK_VERSION, missingKeycloakPackages, startKeycloak } from './lib/keycloak.mjs';
-import { APPS, ROOT, buildMissing, isPortFree, startNode, stopAll, waitForHttp } from './lib/processes.mjs';
+import { APPS, ROOT, buildMissing, isPortFree, startNode, stopAll } from './lib/processes.mjs';
+import { waitForStart } from './lib/start-wait.mjs';
 
 const dev = process.argv.includes('--dev');
 const production = process.env.NODE_ENV === 'production';
@@ -90,7 +91,7 @@ try {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(keycloak);
-    await waitForHttp(`${issuer}/.well-known/openid-configuration`, { child: keycloak, timeoutMs: 300_000 });
+    await waitForStart(keycloak, { url: `${issuer}/.well-known/openid-configuration`, name: 'Keycloak' });
   }
   if (needIdp) {
     const idp = startNode('dev-idp', APPS['dev-idp'].output, {
@@ -99,7 +100,7 @@ try {
       PUBLIC_URL: publicUrl,
     });
     children.push(idp);
-    await waitForHttp(`${issuer}/.well-known/openid-configuration`, { child: idp });
+    await waitForStart(idp, { url: `${issuer}/.well-known/openid-configuration`, name: 'dev-idp' });
   }
   if (needSim) {
     const sim = startNode('game-api-sim', APPS['game-api-sim'].output, {
@@ -107,7 +108,7 @@ try {
       OIDC_ISSUER: issuer,
     });
     children.push(sim);
-    await waitForHttp(`${gameApiUrl}toplist`, { child: sim });
+    await waitForStart(sim, { url: `${gameApiUrl}toplist`, name: 'game-api-sim' });
   }
   const discordEnv = {};
   if (needDiscord) {
@@ -117,7 +118,7 @@ try {
       PUBLIC_URL: publicUrl,
     });
     children.push(discord);
-    await waitForHttp(`${discordUrl}/healthz`, { child: discord });
+    await waitForStart(discord, { url: `${discordUrl}/healthz`, name: 'discord-sim' });
     // The stand-in's demo client (@nova/demo DEMO_DISCORD_CLIENT_ID / _SECRET).
     Object.assign(discordEnv, {
       DISCORD_CLIENT_ID: '1300000000000000001',
@@ -143,10 +144,14 @@ try {
       stdio: 'inherit',
     });
   } else {
-    bff = startNode('bff', APPS.bff.output, bffEnv);
+    bff = startNode('bff', APPS.bff.output, bffEnv, { ipc: true });
   }
   children.push(bff);
-  await waitForHttp(`http://localhost:${port}/healthz`, { child: bff, timeoutMs: 60_000 });
+  // No deadline: a busy machine makes a first start slow (the embedded database is created then);
+  // the wait ends when the BFF answers, ends, or stops reporting its progress (decision 072).
+  const bffStarted = Date.now();
+  await waitForStart(bff, { url: `http://localhost:${port}/healthz` });
+  console.log(`  BFF bereit nach ${((Date.now() - bffStarted) / 1000).toFixed(1)} s`);
   if (dev) {
     const vite = spawn('pnpm', ['--filter', '@nova/web', 'dev'], {
       cwd: ROOT,
@@ -154,7 +159,7 @@ try {
       stdio: 'inherit',
     });
     children.push(vite);
-    await waitForHttp(`http://localhost:${webDevPort}/`, { child: vite });
+    await waitForStart(vite, { url: `http://localhost:${webDevPort}/`, name: 'Vite' });
   }
   for (const child of children) {
     child.on('exit', (code) => {

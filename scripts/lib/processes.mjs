@@ -87,12 +87,15 @@ export async function freePort() {
   });
 }
 
-/** Starts `node <script>` with env; output prefixed with the part's name. */
-export function startNode(name, script, env, { quiet = false } = {}) {
+/**
+ * Starts `node <script>` with env; output prefixed with the part's name. `ipc`: with a channel, for
+ * a part that reports its start's progress (scripts/lib/start-wait.mjs).
+ */
+export function startNode(name, script, env, { quiet = false, ipc = false } = {}) {
   const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])],
   });
   const prefix = (stream, target) => {
     let buffer = '';

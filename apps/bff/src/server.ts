@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { startRetentionJob } from './audit/retention';
 import { ConfigError, loadEnv } from './env';
 import { isDependencyError } from './plugins/dependencies';
+import { processStartProgress } from './start-progress';
 
 /**
  * Opens (and migrates) the database before the first request (decision 020). A PostgreSQL that
@@ -25,9 +26,13 @@ function unreachable(error: Error): boolean {
 const UNREACHABLE =
   /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/;
 
-async function openDatabase(app: FastifyInstance, signal: AbortSignal): Promise<void> {
+async function openDatabase(
+  app: FastifyInstance,
+  signal: AbortSignal,
+  onPhase: Parameters<FastifyInstance['nova']['database']['open']>[0],
+): Promise<void> {
   if (app.nova.database.kind !== 'postgres') {
-    await app.nova.database.open();
+    await app.nova.database.open(onPhase);
     return;
   }
   const policy = retry(handleWhen(unreachable), {
@@ -40,10 +45,11 @@ async function openDatabase(app: FastifyInstance, signal: AbortSignal): Promise<
       'database not reachable at start-up; trying again',
     ),
   );
-  await policy.execute(() => app.nova.database.open(), signal);
+  await policy.execute(() => app.nova.database.open(onPhase), signal);
 }
 
 async function main(): Promise<void> {
+  const progress = processStartProgress();
   let env;
   try {
     env = loadEnv();
@@ -55,6 +61,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(env);
+  progress.logTo(app.log);
   const starting = new AbortController();
   let listening = false;
   const { drainMs, timeoutMs } = env.shutdown;
@@ -83,7 +90,7 @@ async function main(): Promise<void> {
     );
   }
   try {
-    await openDatabase(app, starting.signal);
+    await openDatabase(app, starting.signal, (phase) => progress.phase(phase));
   } catch (error) {
     if (!starting.signal.aborted) throw error;
   }
@@ -91,8 +98,10 @@ async function main(): Promise<void> {
   if (starting.signal.aborted) return;
   const stopRetention = startRetentionJob(app.nova.audit, env.auditRetentionDays, app.log);
   app.addHook('onClose', () => stopRetention());
+  progress.phase('listening');
   await app.listen({ host: env.host, port: env.port });
   listening = true;
+  progress.ready();
   app.log.info(
     {
       publicUrl: env.publicUrl,

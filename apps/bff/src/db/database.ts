@@ -3,7 +3,8 @@
  * persisting under DATA_DIR (in memory when DATA_DIR is `memory://`), so `pnpm start` needs nothing
  * installed. One schema and one query layer (Kysely) for both; migrations run when it opens.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
@@ -39,10 +40,16 @@ export type DatabaseConfig =
  * The database, opened (and migrated) on first use or by `open()` at start-up; the server calls
  * `open()` before it listens, tests that never touch the database never pay for it.
  */
+/** What opening is doing, for the start's progress (start-progress.ts). */
+export type OpenPhase = 'creating-database' | 'opening-database' | 'migrating';
+
 export interface Database {
   readonly kind: DatabaseConfig['kind'];
-  /** Opens and migrates once; every later call returns the same instance. */
-  open(): Promise<Kysely<Schema>>;
+  /**
+   * Opens and migrates once; every later call returns the same instance. `onPhase` hears the phases
+   * of the call that opens.
+   */
+  open(onPhase?: (phase: OpenPhase) => void): Promise<Kysely<Schema>>;
   /** Rejects when the database cannot be reached. */
   ping(): Promise<void>;
   /**
@@ -53,9 +60,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-function pgliteDialect(dataDir: string): Dialect {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  return new PGliteDialect(new PGlite(dataDir === 'memory://' ? undefined : dataDir));
+/**
+ * PGlite, ready: a data directory without PG_VERSION (and `memory://`) is created first (initdb,
+ * the longest part of a first start).
+ */
+async function pglite(dataDir: string, onPhase: (phase: OpenPhase) => void): Promise<Dialect> {
+  const memory = dataDir === 'memory://';
+  if (!memory) mkdirSync(dataDir, { recursive: true });
+  onPhase(!memory && existsSync(join(dataDir, 'PG_VERSION')) ? 'opening-database' : 'creating-database');
+  const instance = new PGlite(memory ? undefined : dataDir);
+  await instance.waitReady;
+  return new PGliteDialect(instance);
 }
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {
@@ -117,13 +132,19 @@ function runtimeRoleOf(url: string, migrationUrl: string | undefined): string | 
  * take longer than any request should), then the request pool with all timeouts (postgres-pool.ts).
  * PGlite: one instance for both.
  */
-async function openAndMigrate(config: DatabaseConfig, options: DatabaseOptions): Promise<Kysely<Schema>> {
+async function openAndMigrate(
+  config: DatabaseConfig,
+  options: DatabaseOptions,
+  onPhase: (phase: OpenPhase) => void,
+): Promise<Kysely<Schema>> {
   if (config.kind === 'pglite') {
-    const db = new Kysely<Schema>({ dialect: pgliteDialect(config.dataDir) });
+    const db = new Kysely<Schema>({ dialect: await pglite(config.dataDir, onPhase) });
+    onPhase('migrating');
     await migrated(db as unknown as Kysely<unknown>);
     await configure(db as unknown as Kysely<unknown>, options, null);
     return db;
   }
+  onPhase('opening-database');
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const pool = new pg.Pool({
     connectionString: config.migrationUrl ?? config.url,
@@ -132,6 +153,7 @@ async function openAndMigrate(config: DatabaseConfig, options: DatabaseOptions):
   });
   pool.on('error', (error) => options.log?.warn({ err: error }, 'database connection lost (migration)'));
   const migrator = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  onPhase('migrating');
   await migrated(migrator);
   try {
     await configure(migrator, options, runtimeRoleOf(config.url, config.migrationUrl));
@@ -147,10 +169,10 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
   let opening: Promise<Kysely<Schema>> | undefined;
   let locks: LockPool | undefined;
   let closed = false;
-  const open = () => {
+  const open = (onPhase: (phase: OpenPhase) => void = () => {}) => {
     if (closed) return Promise.reject(new Error('the database is closed'));
     // A failed open (PostgreSQL not reachable yet) is tried again on the next use.
-    opening ??= openAndMigrate(config, options).catch((error: unknown) => {
+    opening ??= openAndMigrate(config, options, onPhase).catch((error: unknown) => {
       opening = undefined;
       throw error;
     });
