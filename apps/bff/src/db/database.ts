@@ -10,6 +10,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
+import { loadTemplate } from './pglite-template';
 import {
   DEFAULT_TIMEOUTS,
   lockPool,
@@ -61,14 +62,19 @@ export interface Database {
 }
 
 /**
- * PGlite, ready: a data directory without PG_VERSION (and `memory://`) is created first (initdb,
- * the longest part of a first start).
+ * PGlite, ready: a data directory without PG_VERSION (and `memory://`) is created first, from the
+ * build's template when there is one (pglite-template.ts), else by PGlite's initdb.
  */
 async function pglite(dataDir: string, onPhase: (phase: OpenPhase) => void): Promise<Dialect> {
   const memory = dataDir === 'memory://';
   if (!memory) mkdirSync(dataDir, { recursive: true });
-  onPhase(!memory && existsSync(join(dataDir, 'PG_VERSION')) ? 'opening-database' : 'creating-database');
-  const instance = new PGlite(memory ? undefined : dataDir);
+  const exists = !memory && existsSync(join(dataDir, 'PG_VERSION'));
+  onPhase(exists ? 'opening-database' : 'creating-database');
+  const template = exists ? null : loadTemplate();
+  const instance = new PGlite({
+    ...(memory ? {} : { dataDir }),
+    ...(template ? { loadDataDir: template } : {}),
+  });
   await instance.waitReady;
   return new PGliteDialect(instance);
 }
