@@ -268,7 +268,9 @@ try {
     publicPages.map(([path]) => path),
     { port: pagePort, webDist: dist },
   );
-  for (const p of againstBare) p.ok = p.ratio <= SPEED_BUDGETS.fcpBareRatio;
+  // The budget holds against the same bytes with the same COOP header: COOP stays on every page
+  // (decision 077), so the ratio to bytes without it is printed beside, not held to the budget.
+  for (const p of againstBare) p.ok = p.ratioCoop <= SPEED_BUDGETS.fcpBareRatio;
   const throughput = await measureThroughput(bffUrl, plainPort);
   const auth = await measureAuthCost({
     bffUrl,
@@ -327,11 +329,11 @@ for (const p of report.speed.paint)
     `  ${p.ok ? '✓' : '✗'} ${p.path.padEnd(14)} FCP ${String(p.fcpMs).padStart(5)} ms  JS ${kb(p.jsTransferredBytes).padStart(9)}${p.tableMs === null ? '' : `  Tabelle ${p.tableMs} ms`}`,
   );
 console.log(
-  `\nÖffentliche Seiten kalt: BFF gegen dieselben Bytes von node:http pur (HTML wie vom BFF, Dateien wie gebaut, nur Content-Type; Median von 7, abwechselnd; Budget FCP ≤ ${SPEED_BUDGETS.fcpBareRatio}×):`,
+  `\nÖffentliche Seiten kalt: BFF gegen dieselben Bytes von node:http pur (HTML wie vom BFF, Dateien wie gebaut, nur Content-Type; mit und ohne das COOP des BFF; Median von 7, abwechselnd; Budget FCP ≤ ${SPEED_BUDGETS.fcpBareRatio}× gegen dieselben Bytes mit COOP):`,
 );
 for (const p of report.speed.againstBare)
   console.log(
-    `  ${p.ok ? '✓' : '✗'} ${p.path.padEnd(14)} FCP ${String(p.bff.fcpMs).padStart(5)} ms  node:http pur ${String(p.bare.fcpMs).padStart(5)} ms  → ${p.ratio.toFixed(2)}×   (Antwort fertig ${p.bff.responseEndMs} / ${p.bare.responseEndMs} ms, interaktiv ${p.bff.domInteractiveMs} / ${p.bare.domInteractiveMs} ms)`,
+    `  ${p.ok ? '✓' : '✗'} ${p.path.padEnd(14)} FCP ${String(p.bff.fcpMs).padStart(5)} ms  node:http mit COOP ${String(p.bareCoop.fcpMs).padStart(5)} ms → ${p.ratioCoop.toFixed(2)}×  ohne COOP ${String(p.bare.fcpMs).padStart(5)} ms → ${p.ratio.toFixed(2)}×   (Antwort fertig ${p.bff.responseEndMs} / ${p.bareCoop.responseEndMs} ms, interaktiv ${p.bff.domInteractiveMs} / ${p.bareCoop.domInteractiveMs} ms)`,
   );
 const t = report.speed.throughput;
 console.log(

@@ -2,7 +2,7 @@
 // page with the very bytes the BFF sent for it (PAGES: a JSON object, path → file holding the HTML),
 // and the built SPA's files from WEB_DIST as they are on disk: the build's brotli file where the
 // browser accepts it (the bytes the BFF sends too), each with its content type and nothing else (no
-// caching or security headers). PLAIN_FILES=1 sends every file uncompressed instead. Anything else
+// caching or security headers, except COOP when asked, below). PLAIN_FILES=1 sends every file uncompressed instead. Anything else
 // (the page's API calls) is passed to the BFF (UPSTREAM), so both pages show the same data.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -46,7 +46,14 @@ createServer((req, res) => {
   if (pathname === '/healthz') return res.end('ok');
   const page = pages.get(pathname);
   if (page) {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length });
+    // `?coop`: the page also sends the BFF's Cross-Origin-Opener-Policy, the one header that costs
+    // Chromium a renderer process before the first paint (decision 077).
+    const coop = new URL(req.url, 'http://reference').searchParams.has('coop');
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': page.length,
+      ...(coop ? { 'cross-origin-opener-policy': 'same-origin-allow-popups' } : {}),
+    });
     return res.end(page);
   }
   const file = staticFile(pathname, /\bbr\b/.test(req.headers['accept-encoding'] ?? ''));

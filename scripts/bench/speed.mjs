@@ -132,10 +132,12 @@ export async function measurePaintAgainstBare(browser, bffUrl, paths, { port, we
     await waitForHttp(`${bareUrl}/healthz`, { child: server });
     const results = [];
     for (const path of paths) {
-      const visits = { bff: [], bare: [] };
-      for (let run = 0; run < runs * 2; run++) {
-        const which = run % 2 === 0 ? 'bff' : 'bare';
-        visits[which].push(await coldVisit(browser, `${which === 'bff' ? bffUrl : bareUrl}${path}`));
+      // Three in turn: the BFF, the bare bytes, and the bare bytes with the BFF's COOP header.
+      const visits = { bff: [], bare: [], bareCoop: [] };
+      const urls = { bff: `${bffUrl}${path}`, bare: `${bareUrl}${path}`, bareCoop: `${bareUrl}${path}?coop` };
+      for (let run = 0; run < runs * 3; run++) {
+        const which = ['bff', 'bare', 'bareCoop'][run % 3];
+        visits[which].push(await coldVisit(browser, urls[which]));
       }
       const summary = (list) => ({
         fcpMs: Math.round(median(list.map((v) => v.fcp))),
@@ -144,7 +146,9 @@ export async function measurePaintAgainstBare(browser, bffUrl, paths, { port, we
       });
       const bff = summary(visits.bff);
       const bare = summary(visits.bare);
-      results.push({ path, bff, bare, ratio: Math.round((bff.fcpMs / bare.fcpMs) * 100) / 100 });
+      const bareCoop = summary(visits.bareCoop);
+      const ratio = (reference) => Math.round((bff.fcpMs / reference.fcpMs) * 100) / 100;
+      results.push({ path, bff, bare, bareCoop, ratio: ratio(bare), ratioCoop: ratio(bareCoop) });
     }
     return results;
   } finally {

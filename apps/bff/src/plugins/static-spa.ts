@@ -86,9 +86,7 @@ export interface StaticSpaOptions {
  * render needs no request; a public page also carries its markup and the public data it was
  * rendered with.
  */
-function indexPages(
-  options: StaticSpaOptions,
-): (request: FastifyRequest) => Promise<{ html: string; signedOutPublicPage: boolean }> {
+function indexPages(options: StaticSpaOptions): (request: FastifyRequest) => Promise<string> {
   const template = readFileSync(join(options.root, 'index.html'), 'utf8');
   if (!CONFIG_MARKER.test(template) || !SESSION_MARKER.test(template)) {
     throw new Error('index.html lacks the nova-config or nova-session script element');
@@ -106,17 +104,14 @@ function indexPages(
       () => `<script id="nova-session" type="application/json">${embedJson(me)}</script>`,
     );
     const page = renderer ? await renderer.render(request.url.split('?')[0] ?? '/', me) : null;
-    if (!page) return { html, signedOutPublicPage: false };
+    if (!page) return html;
     const head =
       `${page.head}<script id="nova-state" type="application/json">${embedJson(page.state)}</script>` +
       '</head>';
-    return {
-      html: html
-        .replace(TITLE_MARKER, (title) => page.title ?? title)
-        .replace('</head>', () => head)
-        .replace(ROOT_MARKER, () => `<div id="root">${page.html}</div>`),
-      signedOutPublicPage: !me.signedIn,
-    };
+    return html
+      .replace(TITLE_MARKER, (title) => page.title ?? title)
+      .replace('</head>', () => head)
+      .replace(ROOT_MARKER, () => `<div id="root">${page.html}</div>`);
   };
 }
 
@@ -157,12 +152,11 @@ export async function staticSpa(app: FastifyInstance, options: StaticSpaOptions)
   // @fastify/compress compresses the page as the browser accepts (its hook applies to routes only,
   // hence the catch-all route below rather than the not-found handler).
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { html, signedOutPublicPage } = await indexHtmlFor(request);
-    // A public page for a visitor who is not signed in holds nothing of anyone's, so a window that
-    // opened it has nothing to learn there; Cross-Origin-Opener-Policy would make Chromium put the
-    // page in a new browsing context group (a new renderer process) first, which cost the cold
-    // first paint 1.6–2× (decision 077). Every other page keeps it.
-    if (signedOutPublicPage) reply.removeHeader('cross-origin-opener-policy');
+    // Every page keeps Cross-Origin-Opener-Policy, although Chromium starts a new renderer process
+    // for it before the first paint: without it on the signed-out variant alone, another site could
+    // open a page of ours and tell from its window handle whether the visitor is signed in
+    // (decision 077).
+    const html = await indexHtmlFor(request);
     return reply
       .code(200)
       .header('cache-control', 'no-store')
