@@ -18,6 +18,7 @@ import { RedisGuard } from './session/redis-guard';
 import { guardedStore, RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { DiscordNames } from './sync/discord-names';
+import { startAuditChain } from './audit/linker';
 
 export interface AppOverrides {
   /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
@@ -116,6 +117,15 @@ export async function createServices(
     };
   });
   app.addHook('onClose', () => stopSweep());
+
+  // The chain linked from the start (decision 068); at shutdown the kept sign-in records get their
+  // last chance.
+  audit.logTo(app.log);
+  let stopChain = () => Promise.resolve();
+  app.addHook('onReady', () => {
+    stopChain = startAuditChain(audit, app.log);
+  });
+  app.addHook('onClose', () => stopChain());
 
   const sessions = new SessionManager({
     store,

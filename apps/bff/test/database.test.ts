@@ -41,6 +41,7 @@ describe.each(engines)('%s', (_name, config) => {
       '005_audit_chain',
       '006_audit_undo_of',
       '007_idempotency_keys',
+      '008_audit_chain_linker',
     ]);
   });
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import type { ChainReport } from './chain';
 import { AuditLog } from './log';
 
-const intact: ChainReport = { intact: true, events: 3, lastSeq: 3, lastHash: 'abc' };
+const intact: ChainReport = { intact: true, events: 3, lastSeq: 3, lastHash: 'abc', unlinked: 0 };
 
 describe('chain status', () => {
   it('shares one verification between callers and verifies again after 30 seconds', async () => {

@@ -1,16 +1,16 @@
 /**
  * Verifying the audit log's hash chain (decision 058): every event (a record's insert, an intent's
  * completion) is read in chain order, its hash recomputed here from the stored values with the
- * canonical serialisation (the same as the database's `audit_row_hash` / `audit_completion_hash`,
- * written again so that a changed database function cannot vouch for itself), and linked to the
- * event before it. Numbers the retention purge removed (`audit_purged`) may be missing; any other gap, a changed value, a wrong link or a head that does not match is a broken link, and
- * the first one is reported.
+ * canonical serialisation (db/audit-hash.ts, from which the database's `audit_row_hash` /
+ * `audit_completion_hash` are generated; computed here again so that a changed database function
+ * cannot vouch for itself), and linked to the event before it. Numbers the retention purge removed
+ * (`audit_purged`) may be missing; any other gap, a changed value, a wrong link, an event numbered
+ * past the head or a head that does not match is a broken link, and the first one is reported.
+ * Events the linker has not reached yet (decision 068) are counted, not judged.
  */
-import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { COMPLETION_HASH, GENESIS, hashOf, ROW_HASH, type HashFormat } from '../db/audit-hash';
 import type { Schema } from '../db/schema';
-
-export const GENESIS = 'nova-audit-genesis';
 
 export interface ChainReport {
   intact: boolean;
@@ -19,121 +19,86 @@ export interface ChainReport {
   /** The head: the last event's number and hash. */
   lastSeq: number;
   lastHash: string;
+  /** Events not linked yet: inserts and completions of the last moments ("noch nicht verkettet"). */
+  unlinked: number;
   /** The first broken link. */
   broken?: { seq: number; recordId: string | null; reason: string };
 }
 
-/** `<UTF-8 bytes>:<text>` or `-` for null. */
-function field(value: string | null): string {
-  return value === null ? '-' : `${Buffer.byteLength(value, 'utf8')}:${value}`;
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-interface EventRow {
-  kind: 'row' | 'completion';
-  event_seq: string;
+interface Event {
+  n: number;
   id: string;
-  at_us: string | null;
-  actor_id: string | null;
-  actor_name: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  before: string | null;
-  after: string | null;
-  outcome: string;
-  status: string | null;
-  detail: string | null;
-  request_id: string | null;
-  client_ip: string | null;
-  call_kind: string | null;
-  client_id: string | null;
-  sent: string | null;
-  forced: string;
-  target_learnt: string;
-  completed_us: string | null;
-  completed: boolean;
-  /** The record an undo takes back (decision 063); hashed only when set. */
-  undo_of: string | null;
   prev: string | null;
   hash: string | null;
-}
-
-/** The hash an event must have, from its stored values. */
-export function eventHash(e: EventRow): string {
-  if (e.kind === 'completion') {
-    return sha256(
-      [
-        'nova-audit-completion-v1',
-        field(e.event_seq),
-        field(e.id),
-        field(e.outcome),
-        field(e.after),
-        field(e.status),
-        field(e.detail),
-        field(e.completed_us),
-        field(e.target_id),
-        field(e.target_learnt),
-        field(e.prev),
-      ].join('|'),
-    );
-  }
-  // A completed intent as it was inserted.
-  const c = e.completed;
-  return sha256(
-    [
-      'nova-audit-row-v1',
-      field(e.event_seq),
-      field(e.id),
-      field(e.at_us),
-      field(e.actor_id),
-      field(e.actor_name),
-      field(e.action),
-      field(e.target_type),
-      field(e.target_learnt === 'true' ? null : e.target_id),
-      field(e.before),
-      field(c ? null : e.after),
-      field(c ? 'pending' : e.outcome),
-      field(c ? null : e.status),
-      field(c ? null : e.detail),
-      field(e.request_id),
-      field(e.client_ip),
-      field(e.call_kind),
-      field(e.client_id),
-      field(e.sent),
-      field(e.forced),
-      field(e.prev),
-      ...(e.undo_of === null ? [] : [`undo-of=${field(e.undo_of)}`]),
-    ].join('|'),
-  );
+  values: (string | null)[];
+  format: HashFormat;
 }
 
 const PAGE = 1000;
+/** Events a linker call takes: a fraction of a second, far inside the runtime's statement timeout. */
+const LINK_BATCH = 1000;
+
+/** The fields' expressions as columns `f0…`: the database prints each value, nothing is re-serialised. */
+const fieldColumns = (format: HashFormat) =>
+  sql.raw(format.fields.map((f, i) => `${f.sql} as f${i}`).join(', '));
+
+async function eventsOf(
+  db: Kysely<Schema>,
+  format: HashFormat,
+  columns: { n: string; prev: string; hash: string },
+  after: number,
+  to: number,
+): Promise<Event[]> {
+  const { rows } = await sql<Record<string, string | null>>`
+    select ${sql.raw(columns.n)}::text as n, r.id::text as id, ${sql.raw(columns.prev)} as prev,
+           ${sql.raw(columns.hash)} as hash, ${fieldColumns(format)}
+    from audit_log as r where ${sql.raw(columns.n)} > ${after} and ${sql.raw(columns.n)} <= ${to}`.execute(
+    db,
+  );
+  return rows.map((row) => ({
+    n: Number(row.n),
+    id: String(row.id),
+    prev: row.prev ?? null,
+    hash: row.hash ?? null,
+    values: format.fields.map((_, i) => row[`f${i}`] ?? null),
+    format,
+  }));
+}
 
 /**
  * The events numbered after `after` up to `to`, in order. Rows and completions share one sequence,
  * so a window of PAGE numbers holds at most PAGE events, read through the two unique indexes: a page
  * costs the same at the end of a long chain as at its start, whatever the planner knows.
  */
-function eventsBetween(db: Kysely<Schema>, after: number, to: number) {
-  // Everything as text, as the database prints it: no value is re-serialised on the way.
-  return sql<EventRow>`
-    select * from (
-      select 'row' as kind, seq::text as event_seq, prev_hash as prev, hash, seq as n,
-             id::text, (extract(epoch from at) * 1000000)::bigint::text as at_us, actor_id, actor_name,
-             action, target_type, target_id, before::text, after::text, outcome, status::text, detail,
-             request_id, client_ip, call_kind, client_id, sent::text, forced::text,
-             target_learnt::text, null::text as completed_us, completion_seq is not null as completed,
-             undo_of::text
-      from audit_log where seq > ${after} and seq <= ${to}
-      union all
-      select 'completion', completion_seq::text, completion_prev_hash, completion_hash, completion_seq,
-             id::text, null, actor_id, actor_name, action, target_type, target_id, null, after::text,
-             outcome, status::text, detail, null, null, null, null, null, forced::text,
-             target_learnt::text, (extract(epoch from completed_at) * 1000000)::bigint::text, true, null
-      from audit_log where completion_seq > ${after} and completion_seq <= ${to}
-    ) as events order by n`.execute(db);
+async function eventsBetween(db: Kysely<Schema>, after: number, to: number): Promise<Event[]> {
+  const [inserts, completions] = await Promise.all([
+    eventsOf(db, ROW_HASH, { n: 'r.seq', prev: 'r.prev_hash', hash: 'r.hash' }, after, to),
+    eventsOf(
+      db,
+      COMPLETION_HASH,
+      { n: 'r.completion_seq', prev: 'r.completion_prev_hash', hash: 'r.completion_hash' },
+      after,
+      to,
+    ),
+  ]);
+  return [...inserts, ...completions].sort((a, b) => a.n - b.n);
+}
+
+/**
+ * Links what is waiting (decision 068), batch after batch, until a batch is not full or another
+ * linker has the head. A role that may not link (a read-only check) leaves the rest counted as
+ * unlinked.
+ */
+export async function linkPending(db: Kysely<Schema>): Promise<number> {
+  let linked = 0;
+  for (;;) {
+    const { rows } = await sql<{ linked: number }>`select audit_link(${LINK_BATCH})::int as linked`.execute(
+      db,
+    );
+    const batch = rows[0]?.linked ?? 0;
+    if (batch > 0) linked += batch;
+    if (batch < LINK_BATCH) return linked;
+  }
 }
 
 /** The first event number after `after` (past a purged stretch), or null when there is none. */
@@ -147,11 +112,27 @@ async function nextNumberAfter(db: Kysely<Schema>, after: number): Promise<numbe
   return next === null || next === undefined ? null : Number(next);
 }
 
-export async function verifyChain(db: Kysely<Schema>): Promise<ChainReport> {
+export async function verifyChain(
+  db: Kysely<Schema>,
+  options: { link?: boolean } = {},
+): Promise<ChainReport> {
+  // What waits for the linker is linked first (when this role may), so the check reaches the present.
+  if (options.link !== false) await linkPending(db).catch(() => 0);
+  // The highest numbers before the head: a linker that commits in between only moves the head past them.
+  const highest = await sql<{ seq: string | null; id: string | null }>`
+    select n::text as seq, id::text from (
+      (select seq as n, id from audit_log where seq is not null order by seq desc limit 1)
+      union all
+      (select completion_seq, id from audit_log where completion_seq is not null order by completion_seq desc limit 1)
+    ) as top order by n desc limit 1`.execute(db);
   const head = await sql<{ last_seq: string; last_hash: string }>`
     select last_seq::text, last_hash from audit_chain where id = 1`.execute(db);
   const { last_seq, last_hash } = head.rows[0] ?? { last_seq: '0', last_hash: GENESIS };
   const lastSeq = Number(last_seq);
+  const { rows: waiting } = await sql<{ unlinked: string }>`
+    select count(*)::text as unlinked from audit_log
+    where seq is null or (completed_at is not null and completion_seq is null)`.execute(db);
+  const unlinked = Number(waiting[0]?.unlinked ?? 0);
   const purgedRanges = async () =>
     (
       await sql<{ from_seq: string; to_seq: string }>`
@@ -178,16 +159,14 @@ export async function verifyChain(db: Kysely<Schema>): Promise<ChainReport> {
     events,
     lastSeq,
     lastHash: last_hash,
+    unlinked,
     ...(broken ? { broken } : {}),
   });
 
-  // A record that bypassed the chain (inserted with its trigger disabled).
-  const unchained = await sql<{ id: string }>`
-    select id::text from audit_log where seq is null or hash is null order by audit_log.id limit 1`.execute(
-    db,
-  );
-  const stray = unchained.rows[0];
-  if (stray) return report({ seq: 0, recordId: stray.id, reason: 'Eintrag ohne Kettenglied' });
+  // An event numbered past the head was not linked by the linker (written around it).
+  const top = highest.rows[0];
+  if (top?.seq && Number(top.seq) > lastSeq)
+    return report({ seq: Number(top.seq), recordId: top.id, reason: 'Eintrag hinter dem Kopf der Kette' });
 
   let events = 0;
   let prevSeq = 0;
@@ -195,13 +174,14 @@ export async function verifyChain(db: Kysely<Schema>): Promise<ChainReport> {
   let from = 0;
   while (from < lastSeq) {
     const to = Math.min(lastSeq, from + PAGE);
-    const { rows } = await eventsBetween(db, from, to);
+    const rows = await eventsBetween(db, from, to);
     for (const e of rows) {
-      const seq = Number(e.event_seq);
+      const seq = e.n;
       events++;
       const missing = seq === prevSeq + 1 ? null : await unpurged(prevSeq + 1, seq - 1);
       if (missing !== null) return report({ seq: missing, recordId: null, reason: 'Eintrag fehlt' }, events);
-      if (e.hash !== eventHash(e)) return report({ seq, recordId: e.id, reason: 'Inhalt verändert' }, events);
+      if (e.hash !== hashOf(e.format, e.values))
+        return report({ seq, recordId: e.id, reason: 'Inhalt verändert' }, events);
       // Across a purged gap the predecessor is gone; otherwise the link must match.
       const linked = seq === prevSeq + 1 ? prevHash : null;
       if (linked !== null && e.prev !== linked)

@@ -2,11 +2,12 @@
  * The audit log store (decision 021): append-only records of administrative writes and security
  * events in the BFF's database. The table refuses UPDATE, TRUNCATE and DELETE (trigger); completions,
  * the sweep and the retention purge go through the database's bounded functions, and every record is
- * part of a hash chain (decision 058).
+ * part of a hash chain (decision 058), linked soon after it is written (decision 068).
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
-import { verifyChain, type ChainReport } from './chain';
+import { linkPending, verifyChain, type ChainReport } from './chain';
+import { HeldRecords, type HeldLog } from './held-records';
 import type { AuditOutcome, CallKind, Schema } from '../db/schema';
 import { DROPPED_ACTION, REFUSAL_BUDGET, RefusalBudget } from './refusals';
 import { storableJson, storableOrNull } from './storable';
@@ -154,12 +155,27 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class AuditLog {
   readonly #refusals: RefusalBudget;
+  readonly #held: HeldRecords;
+  readonly #appended = new Set<() => void>();
 
   constructor(
     private readonly database: Database,
     refusals: RefusalBudget = new RefusalBudget({ ...REFUSAL_BUDGET, now: () => Date.now() }),
+    log?: HeldLog,
   ) {
     this.#refusals = refusals;
+    this.#held = new HeldRecords((entry, at) => this.#insert(entry, at), log);
+  }
+
+  /** Where the kept sign-in records are reported (decision 068). */
+  logTo(log: HeldLog): void {
+    this.#held.log = log;
+  }
+
+  /** Called after each record or completion this instance wrote (the chain's linker, decision 068). */
+  onAppended(listener: () => void): () => void {
+    this.#appended.add(listener);
+    return () => this.#appended.delete(listener);
   }
 
   /** Rejects when no record could be written now (the action must then not be done). */
@@ -169,6 +185,43 @@ export class AuditLog {
 
   async write(entry: AuditEntry): Promise<void> {
     await this.#insert(entry);
+  }
+
+  /**
+   * A sign-in's record (decision 068): written now or, while the database is away, kept in order
+   * and written when it is back. Rejects only when the database is away and the hold is full.
+   */
+  writeOrHold(entry: AuditEntry): Promise<'written' | 'held'> {
+    return this.#held.record(entry);
+  }
+
+  /** Records kept while the database is away. */
+  get held(): number {
+    return this.#held.size;
+  }
+
+  /** Writes the kept records now (they are also tried every few seconds). */
+  flushHeld(): Promise<void> {
+    return this.#held.flush();
+  }
+
+  /** At shutdown: the kept records' last chance. */
+  close(): Promise<void> {
+    return this.#held.close();
+  }
+
+  /** The chain's head once what waits is linked (signed as a checkpoint, decision 069). */
+  async head(): Promise<{ seq: number; hash: string }> {
+    const db = await this.database.open();
+    await linkPending(db);
+    const { rows } = await sql<{ last_seq: string; last_hash: string }>`
+      select last_seq::text, last_hash from audit_chain where id = 1`.execute(db);
+    return { seq: Number(rows[0]?.last_seq ?? 0), hash: rows[0]?.last_hash ?? '' };
+  }
+
+  /** Links the events still waiting (decision 068); 0 when another instance is linking. */
+  async link(): Promise<number> {
+    return linkPending(await this.database.open());
   }
 
   /**
@@ -207,6 +260,7 @@ export class AuditLog {
         ${storableOrNull(completion.detail)}, ${storableOrNull(idText(completion.targetId))}) as done`.execute(
       db,
     );
+    this.#notify();
     return rows[0]?.done === true;
   }
 
@@ -259,11 +313,16 @@ export class AuditLog {
     return row ? { name: row.actor_name, at: new Date(row.at).toISOString() } : null;
   }
 
-  async #insert(entry: AuditEntry): Promise<string> {
+  #notify(): void {
+    for (const listener of this.#appended) listener();
+  }
+
+  async #insert(entry: AuditEntry, at?: Date): Promise<string> {
     const db = await this.database.open();
     const row = await db
       .insertInto('audit_log')
       .values({
+        ...(at ? { at } : {}),
         actor_id: storableOrNull(entry.actor?.id),
         actor_name: storableOrNull(entry.actor?.name),
         action: entry.action,
@@ -284,6 +343,7 @@ export class AuditLog {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    this.#notify();
     return String(row.id);
   }
 
@@ -395,6 +455,9 @@ export class AuditLog {
    */
   async purge(cutoff: Date): Promise<number> {
     const db = await this.database.open();
+    // Linked first, so that the chain keeps the numbers of what the purge removes (best effort: a
+    // role that may not link still purges).
+    await linkPending(db).catch(() => 0);
     const { rows } = await sql<{ purged: string | number }>`
       select audit_purge(${cutoff.toISOString()}::timestamptz) as purged`.execute(db);
     return Number(rows[0]?.purged ?? 0);

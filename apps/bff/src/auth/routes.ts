@@ -99,14 +99,17 @@ export function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): vo
   app.post('/auth/backchannel-logout', (request, reply) => backchannelLogout(options, request, reply));
 }
 
-/** Records a security event; `required` events are not completed without their record. */
+/**
+ * Records a security event; while the database is away it is kept and written when it is back
+ * (decision 068). Rejects only when it can be neither written nor kept.
+ */
 async function securityEvent(
   audit: AuditLog | undefined,
   request: FastifyRequest,
   entry: Omit<AuditEntry, 'requestId' | 'clientIp' | 'outcome'>,
 ): Promise<void> {
   if (!audit) return;
-  await audit.write({
+  await audit.writeOrHold({
     ...entry,
     outcome: 'success',
     requestId: request.id,
@@ -273,9 +276,6 @@ async function completeSignIn(
     if (passwordStatus === 'success') await endOtherSessions(options, request, userId, claims.sid);
   }
 
-  // A new session id at every sign-in (also the re-authentication of a password change); the
-  // previous session (if any) ends.
-  if (previous) await sessions.store.destroy(previous.key);
   const displayName = await resolveDisplayName(claims, auth, gameApi, userId, request.log);
   const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : null;
   try {
@@ -292,7 +292,7 @@ async function completeSignIn(
       detail: pending.action === 'password' ? reportedPasswordStatus(passwordStatus) : null,
     });
   } catch (error) {
-    // Sign-ins are accountable: without their record there is no session.
+    // Sign-ins are accountable: without their record there is no new session (the previous one stays).
     request.log.error({ err: error }, 'sign-in not recorded; refused');
     return problemPage(
       reply,
@@ -300,6 +300,9 @@ async function completeSignIn(
       'Die Anmeldung ist gerade nicht möglich. Bitte versuche es später erneut.',
     );
   }
+  // A new session id at every sign-in (also the re-authentication of a password change); the
+  // previous session (if any) ends.
+  if (previous) await sessions.store.destroy(previous.key);
   const userAgent = request.headers['user-agent'];
   const { id } = await sessions.create({
     userId,

@@ -123,6 +123,8 @@ async function configure(
   await sql`grant select, insert, update, delete on idempotency_keys to ${role}`.execute(db);
   await sql`grant execute on function audit_complete(bigint, text, jsonb, int, text, text),
     audit_close_abandoned(timestamptz, text), audit_purge(timestamptz) to ${role}`.execute(db);
+  // And the chain's linker (decision 068).
+  await sql`grant execute on function audit_link(int) to ${role}`.execute(db);
 }
 
 /** The role a connection URL signs in as, when it is another than the owner's. */

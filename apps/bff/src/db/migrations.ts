@@ -3,7 +3,7 @@
  * and serialises concurrent start-ups with a lock). Never edit a released migration: add one.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { GENESIS } from '../audit/chain';
+import { COMPLETION_HASH, GENESIS, hashFunctionSql, ROW_HASH } from './audit-hash';
 
 const migrations: Record<string, Migration> = {
   '001_audit_log': {
@@ -138,6 +138,7 @@ const migrations: Record<string, Migration> = {
   '005_audit_chain': { up: auditChain },
   '006_audit_undo_of': { up: auditUndoOf },
   '007_idempotency_keys': { up: idempotencyKeys },
+  '008_audit_chain_linker': { up: auditChainLinker },
 };
 
 /**
@@ -430,6 +431,174 @@ async function auditChain(db: Kysely<unknown>): Promise<void> {
   ]) {
     await sql`revoke execute on function ${sql.raw(fn)} from public`.execute(db);
   }
+}
+
+/**
+ * The chain without a global wait (decision 068). Writers no longer touch the head: an insert and a
+ * completion only store the record; `audit_link(max)` gives the not yet linked events (inserts and
+ * completions) their numbers and hashes in batches, one linker at a time (the head row taken with
+ * SKIP LOCKED: a second linker, and anything else, never waits for it), and moves the head once
+ * per batch. The hash functions are generated from db/audit-hash.ts; for every record 005 and 006
+ * hashed they give the same hash (a completed intent is recognised by `completed_at`, which was set
+ * exactly when `completion_seq` was), so the existing chain verifies unchanged.
+ */
+// Long on purpose: one migration's SQL, read and reviewed as one unit.
+async function auditChainLinker(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(hashFunctionSql('audit_row_hash', ROW_HASH)).execute(db);
+  await sql.raw(hashFunctionSql('audit_completion_hash', COMPLETION_HASH)).execute(db);
+  // The events still to link: a few at any time, so the linker's query stays small.
+  await sql`
+    create index audit_log_unlinked on audit_log (id)
+    where seq is null or (completed_at is not null and completion_seq is null)`.execute(db);
+
+  // Inserts: the chain's columns are the linker's, whatever the caller sent for them.
+  await sql`
+    create or replace function audit_log_chain_insert() returns trigger language plpgsql
+    security definer set search_path = public, pg_temp as $$
+    begin
+      if new.outcome = 'pending' and (new.after is not null or new.status is not null or new.detail is not null) then
+        raise exception 'an intent has no outcome yet' using errcode = 'check_violation';
+      end if;
+      new.completed_at := null;
+      new.seq := null;
+      new.prev_hash := null;
+      new.hash := null;
+      new.completion_seq := null;
+      new.completion_prev_hash := null;
+      new.completion_hash := null;
+      new.target_learnt := false;
+      return new;
+    end $$`.execute(db);
+
+  // Updates: an intent's completion (as 003 allowed; chained later by the linker), or the linker
+  // setting a not yet linked event's chain columns once; deletes only by the purge.
+  await sql`
+    create or replace function audit_log_immutable() returns trigger language plpgsql
+    security definer set search_path = public, pg_temp as $$
+    begin
+      if tg_op = 'UPDATE' and new.id = old.id and new.at = old.at
+         and new.actor_id is not distinct from old.actor_id
+         and new.actor_name is not distinct from old.actor_name
+         and new.action = old.action
+         and new.target_type is not distinct from old.target_type
+         and new.before is not distinct from old.before
+         and new.sent is not distinct from old.sent
+         and new.forced = old.forced
+         and new.request_id is not distinct from old.request_id
+         and new.client_ip is not distinct from old.client_ip
+         and new.call_kind is not distinct from old.call_kind
+         and new.client_id is not distinct from old.client_id then
+        if current_setting('nova.audit_link', true) = 'on'
+           and new.outcome = old.outcome
+           and new.after is not distinct from old.after
+           and new.status is not distinct from old.status
+           and new.detail is not distinct from old.detail
+           and new.completed_at is not distinct from old.completed_at
+           and new.target_id is not distinct from old.target_id
+           and new.target_learnt = old.target_learnt
+           and (old.seq is null or (new.seq = old.seq and new.prev_hash = old.prev_hash and new.hash = old.hash))
+           and (old.completion_seq is null or (new.completion_seq = old.completion_seq
+                and new.completion_prev_hash = old.completion_prev_hash
+                and new.completion_hash = old.completion_hash))
+           and (new.completion_seq is null or old.completed_at is not null) then
+          return new;
+        end if;
+        if old.outcome = 'pending' and old.completed_at is null
+           and new.outcome in ('success', 'failed', 'unknown')
+           and (old.target_id is null or new.target_id is not distinct from old.target_id)
+           and new.seq is not distinct from old.seq
+           and new.prev_hash is not distinct from old.prev_hash
+           and new.hash is not distinct from old.hash
+           and new.completion_seq is null and new.completion_prev_hash is null and new.completion_hash is null then
+          new.target_learnt := old.target_id is null and new.target_id is not null;
+          new.completed_at := coalesce(new.completed_at, now());
+          return new;
+        end if;
+      end if;
+      if tg_op = 'DELETE'
+         and current_setting('nova.audit_purge', true) is not null
+         and current_setting('nova.audit_purge', true) <> ''
+         and old.at < current_setting('nova.audit_purge', true)::timestamptz then
+        return old;
+      end if;
+      raise exception 'audit_log records cannot be changed or deleted (%)', tg_op
+        using errcode = 'insufficient_privilege';
+    end $$`.execute(db);
+
+  // The linker: at most 10,000 events a call, in the order of the records' ids, a record's insert
+  // before its completion. Rows another transaction holds (a completion under way) are skipped and
+  // linked by a later call; so is the whole call while another linker (or the purge) has the head.
+  await sql`
+    create function audit_link(p_max int) returns int
+    language plpgsql security definer set search_path = public, pg_temp as $$
+    declare
+      head audit_chain;
+      r audit_log;
+      n bigint;
+      h text;
+      linked int := 0;
+      k int := 0;
+      ids bigint[];
+      seqs bigint[];
+      prevs text[];
+      hashes text[];
+      completion_seqs bigint[];
+      completion_prevs text[];
+      completion_hashes text[];
+    begin
+      select * into head from audit_chain where id = 1 for update skip locked;
+      if not found then
+        return -1;
+      end if;
+      n := head.last_seq;
+      h := head.last_hash;
+      perform set_config('nova.audit_link', 'on', true);
+      for r in
+        select * from audit_log
+        where seq is null or (completed_at is not null and completion_seq is null)
+        order by id
+        limit least(greatest(p_max, 1), 10000)
+        for update skip locked
+      loop
+        if r.seq is null then
+          n := n + 1;
+          r.seq := n;
+          r.prev_hash := h;
+          r.hash := audit_row_hash(r);
+          h := r.hash;
+          linked := linked + 1;
+        end if;
+        if r.completed_at is not null and r.completion_seq is null then
+          n := n + 1;
+          r.completion_seq := n;
+          r.completion_prev_hash := h;
+          r.completion_hash := audit_completion_hash(r);
+          h := r.completion_hash;
+          linked := linked + 1;
+        end if;
+        k := k + 1;
+        ids[k] := r.id;
+        seqs[k] := r.seq;
+        prevs[k] := r.prev_hash;
+        hashes[k] := r.hash;
+        completion_seqs[k] := r.completion_seq;
+        completion_prevs[k] := r.completion_prev_hash;
+        completion_hashes[k] := r.completion_hash;
+      end loop;
+      -- One statement for the batch: a statement per row costs twice as much.
+      update audit_log as a set seq = l.seq, prev_hash = l.prev_hash, hash = l.hash,
+        completion_seq = l.completion_seq, completion_prev_hash = l.completion_prev_hash,
+        completion_hash = l.completion_hash
+      from unnest(ids, seqs, prevs, hashes, completion_seqs, completion_prevs, completion_hashes)
+        as l(id, seq, prev_hash, hash, completion_seq, completion_prev_hash, completion_hash)
+      where a.id = l.id;
+      perform set_config('nova.audit_link', '', true);
+      if linked > 0 then
+        update audit_chain set last_seq = n, last_hash = h where id = 1;
+      end if;
+      return linked;
+    end $$`.execute(db);
+  await sql`revoke execute on function audit_link(int) from public`.execute(db);
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -112,6 +112,8 @@ export const auditRouter = router({
         events: z.number(),
         lastSeq: z.number(),
         lastHash: z.string(),
+        /** Events the linker has not reached yet (decision 068). */
+        unlinked: z.number().optional(),
         broken: z.object({ seq: z.number(), recordId: z.string().nullable(), reason: z.string() }).optional(),
       }),
     )

@@ -102,6 +102,10 @@ describe('security: the audit log cannot be rewritten unnoticed', () => {
     await refused(`alter table audit_log disable trigger user`);
     await refused(`drop trigger audit_log_chain on audit_log`);
     await refused(`update audit_chain set last_seq = 0`);
+    // The linker's setting does not open the table to the runtime.
+    await refused(
+      `do $$ begin perform set_config('nova.audit_link', 'on', true); update audit_log set hash = 'x'; end $$`,
+    );
     // The review's way around the trigger: the purge's setting, then DELETE.
     await refused(
       `do $$ begin perform set_config('nova.audit_purge', now()::text, true); delete from audit_log; end $$`,
@@ -158,11 +162,13 @@ describe('security: the audit log cannot be rewritten unnoticed', () => {
     await owner(`update audit_log set hash = audit_row_hash(audit_log) where id = ${ids.middle}`);
     expect((await audit.verifyChain()).intact).toBe(true);
 
-    // A record inserted past the chain.
+    // A record numbered past the head, written around the linker.
     await owner(`alter table audit_log disable trigger audit_log_chain`);
-    await owner(`insert into audit_log (action, outcome) values ('nachgetragen', 'success')`);
+    await owner(
+      `insert into audit_log (action, outcome, seq, prev_hash, hash) values ('nachgetragen', 'success', 99, 'x', 'y')`,
+    );
     report = await audit.verifyChain();
-    expect(report.broken).toMatchObject({ seq: 0, reason: 'Eintrag ohne Kettenglied' });
+    expect(report.broken).toMatchObject({ seq: 99, reason: 'Eintrag hinter dem Kopf der Kette' });
     await owner(`delete from audit_log where action = 'nachgetragen'`);
     await owner(`alter table audit_log enable trigger audit_log_chain`);
     expect((await audit.verifyChain()).intact).toBe(true);

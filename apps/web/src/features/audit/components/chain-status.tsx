@@ -20,11 +20,12 @@ export function ChainStatus() {
         Die Unveränderbarkeit des Audit-Logs konnte nicht geprüft werden.
       </Alert>
     );
-  const { intact, events, broken } = chain.data;
+  const { intact, events, broken, unlinked = 0 } = chain.data;
   if (intact)
     return (
       <p className="mb-3 text-sm text-emerald-700 dark:text-emerald-400" role="status">
         Kette intakt: {events.toLocaleString('de-DE')} Ereignisse geprüft, keines verändert oder entfernt.
+        {unlinked > 0 ? ` ${unlinked.toLocaleString('de-DE')} neue noch nicht verkettet.` : ''}
       </p>
     );
   return (
