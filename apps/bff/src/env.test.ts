@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './env';
 
@@ -100,5 +101,21 @@ describe('configuration', () => {
 
   it('does not mark cookies Secure on plain http other than localhost', () => {
     expect(parseEnv({ PUBLIC_URL: 'http://192.168.1.20:3000' }).secureCookies).toBe(false);
+  });
+
+  it('reads the audit signing key as Ed25519 PKCS#8, PEM (also with \\n) or base64 DER', () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const der = privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+    for (const text of [pem, pem.replaceAll('\n', '\\n'), der]) {
+      const key = parseEnv({ AUDIT_SIGNING_KEY: text }).auditCheckpoints.key;
+      expect(key?.equals(privateKey)).toBe(true);
+    }
+    expect(parseEnv({}).auditCheckpoints).toEqual({ key: null, file: null, everyMs: 300_000 });
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
+    for (const wrong of ['abc', rsa.export({ type: 'pkcs8', format: 'pem' }).toString()])
+      expect(() => parseEnv({ AUDIT_SIGNING_KEY: wrong })).toThrow(
+        'AUDIT_SIGNING_KEY: muss ein privater Ed25519-Schlüssel (PKCS#8) sein',
+      );
   });
 });

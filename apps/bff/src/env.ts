@@ -3,6 +3,7 @@
  * start-up with a message naming the variable. With NODE_ENV=production nothing falls back to the
  * demo stand-ins: missing identity, game API, secrets or operator details are errors.
  */
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 const DEMO_ISSUER = 'http://localhost:8080/realms/nova';
@@ -16,6 +17,18 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 const seconds = (max: number) => z.coerce.number().int().positive().max(max);
+
+/** An Ed25519 private key from PEM (`\n` allowed for line breaks) or base64 PKCS#8 DER; null if not one. */
+function ed25519PrivateKey(text: string): KeyObject | null {
+  try {
+    const key = text.includes('-----BEGIN')
+      ? createPrivateKey(text.replaceAll('\\n', '\n'))
+      : createPrivateKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519' ? key : null;
+  } catch {
+    return null;
+  }
+}
 
 const Raw = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -96,6 +109,24 @@ const Raw = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Destructive admin actions need a sign-in at most this old (re-authentication). */
   STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /**
+   * Signs the audit chain's head (decision 069): an Ed25519 private key, PKCS#8 as PEM (line breaks
+   * may be written `\n`) or as base64 DER. Without it no checkpoints are signed.
+   */
+  AUDIT_SIGNING_KEY: optionalText.pipe(
+    z
+      .string()
+      .transform((text, ctx) => {
+        const key = ed25519PrivateKey(text);
+        if (!key)
+          ctx.addIssue({ code: 'custom', message: 'muss ein privater Ed25519-Schlüssel (PKCS#8) sein' });
+        return key ?? z.NEVER;
+      })
+      .optional(),
+  ),
+  /** Where the signed checkpoints are appended, one JSON line each (keep it outside the database's machine). */
+  AUDIT_CHECKPOINT_FILE: optionalText,
+  AUDIT_CHECKPOINT_INTERVAL_SECONDS: seconds(86_400).default(300),
   /** Request limits per window, shared through Redis when REDIS_URL is set. */
   RATE_LIMIT_WINDOW_SECONDS: seconds(3600).default(60),
   RATE_LIMIT_TRPC_PER_CLIENT: z.coerce.number().int().positive().default(600),
@@ -260,6 +291,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
     auditIntentMaxAgeSeconds: raw.AUDIT_INTENT_MAX_AGE_SECONDS,
     auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
     stepUpMaxAgeSeconds: raw.STEP_UP_MAX_AGE_SECONDS,
+    auditCheckpoints: {
+      key: raw.AUDIT_SIGNING_KEY ?? null,
+      file: raw.AUDIT_CHECKPOINT_FILE ?? null,
+      everyMs: raw.AUDIT_CHECKPOINT_INTERVAL_SECONDS * 1000,
+    },
     rateLimits: {
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS,
       trpcPerClient: raw.RATE_LIMIT_TRPC_PER_CLIENT,

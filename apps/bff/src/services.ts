@@ -118,12 +118,12 @@ export async function createServices(
   });
   app.addHook('onClose', () => stopSweep());
 
-  // The chain linked from the start (decision 068); at shutdown the kept sign-in records get their
-  // last chance.
+  // The chain linked and its head signed from the start (decisions 068, 069); at shutdown the kept
+  // sign-in records get their last chance and the head its last signature.
   audit.logTo(app.log);
   let stopChain = () => Promise.resolve();
   app.addHook('onReady', () => {
-    stopChain = startAuditChain(audit, app.log);
+    stopChain = startAuditChain(audit, env.auditCheckpoints, app.log);
   });
   app.addHook('onClose', () => stopChain());
 

@@ -5,6 +5,7 @@
  * at once. A failure is logged once until linking works again.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { startCheckpoints, type CheckpointOptions } from './checkpoints';
 import type { AuditLog } from './log';
 
 const EVERY_MS = 5000;
@@ -41,13 +42,23 @@ export function startChainLinker(audit: AuditLog, log: FastifyBaseLogger): () =>
 }
 
 /**
- * The chain's background work: the linker. The stop function ends it and gives the kept sign-in
- * records their last chance; call it before the database closes.
+ * The chain's background work: the linker, and with a key the signed checkpoints (decision 069).
+ * The stop function ends both, gives the kept sign-in records their last chance and signs the head
+ * a last time; call it before the database closes.
  */
-export function startAuditChain(audit: AuditLog, log: FastifyBaseLogger): () => Promise<void> {
+export function startAuditChain(
+  audit: AuditLog,
+  checkpoints: Omit<CheckpointOptions, 'key'> & { key: CheckpointOptions['key'] | null },
+  log: FastifyBaseLogger,
+): () => Promise<void> {
   const stopLinker = startChainLinker(audit, log);
+  const { key, file, everyMs } = checkpoints;
+  let stopCheckpoints = () => Promise.resolve();
+  if (key) stopCheckpoints = startCheckpoints(audit, { key, file, everyMs }, log);
+  else log.info('audit chain checkpoints off: AUDIT_SIGNING_KEY is not set');
   return async () => {
     stopLinker();
     await audit.close();
+    await stopCheckpoints();
   };
 }
