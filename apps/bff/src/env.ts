@@ -57,6 +57,13 @@ const Raw = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Then how long what runs may take to finish before the process exits regardless. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Prometheus' /metrics on a listener of its own (decision 074); unset: not served. Never PORT. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The metrics listener's address; default HOST. */
+  METRICS_HOST: optionalText,
+  /** OpenTelemetry: traces over OTLP/HTTP to this collector (`/v1/traces` is appended); unset: off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('nova-bff'),
 
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('nova-web'),
@@ -221,6 +228,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
     // Without https the session cookie could not be Secure nor carry the __Host- prefix.
     throw new ConfigError('Ungültige Konfiguration:\n  PUBLIC_URL: muss in production eine https-URL sein');
   }
+  if (raw.METRICS_PORT !== undefined && raw.METRICS_PORT === raw.PORT) {
+    // The metrics are never served next to the site (decision 074).
+    throw new ConfigError('Ungültige Konfiguration:\n  METRICS_PORT: muss sich von PORT unterscheiden');
+  }
   if (Boolean(raw.DISCORD_CLIENT_ID) !== Boolean(raw.DISCORD_CLIENT_SECRET)) {
     throw new ConfigError(
       'Ungültige Konfiguration:\n  DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET: nur beide zusammen oder keines',
@@ -250,6 +261,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT,
     shutdown: { drainMs: raw.SHUTDOWN_DRAIN_MS, timeoutMs: raw.SHUTDOWN_TIMEOUT_MS },
+    metrics:
+      raw.METRICS_PORT === undefined ? null : { port: raw.METRICS_PORT, host: raw.METRICS_HOST ?? raw.HOST },
+    tracing: raw.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: raw.OTEL_SERVICE_NAME }
+      : null,
     oidc: {
       issuer: raw.OIDC_ISSUER ?? DEMO_ISSUER,
       clientId: raw.OIDC_CLIENT_ID,

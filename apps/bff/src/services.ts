@@ -11,6 +11,8 @@ import { createDatabase, type Database } from './db/database';
 import type { Env } from './env';
 import { GameApiClient, type Transport } from './game-api/client';
 import { SharedCache } from './game-api/shared-cache';
+import { watch } from './observability/metrics';
+import { openIntents } from './observability/open-intents';
 import { EncryptedSessionStore, tokenEncryptionKey } from './session/encrypted-store';
 import { SessionManager } from './session/manager';
 import { MemorySessionStore } from './session/memory-store';
@@ -72,9 +74,19 @@ async function sessionStore(app: FastifyInstance, env: Env, now: () => number): 
     const redis = new RedisSessionStore(env.redisUrl, env.redisCommandTimeoutMs);
     await redis.ready();
     // Every call through one circuit: with Redis away, 503 at once (decision 054).
-    plain = guardedStore(redis, new RedisGuard());
+    const guard = new RedisGuard();
+    plain = guardedStore(redis, guard);
+    app.addHook(
+      'onClose',
+      watch({
+        breakers: { 'redis-sessions': () => guard.state },
+        redis: { sessions: () => redis.connected },
+      }),
+    );
   } else {
-    plain = new MemorySessionStore(now);
+    const memory = new MemorySessionStore(now);
+    app.addHook('onClose', watch({ sessions: () => memory.size }));
+    plain = memory;
   }
   // Tokens never rest in the store in plain text (decision 031).
   const owned = new EncryptedSessionStore(plain, tokenEncryptionKey(env.session.encryptionKey));
@@ -153,6 +165,14 @@ export async function createServices(
     ...(overrides.gameApiTransport ? { transport: overrides.gameApiTransport } : {}),
   });
   app.addHook('onClose', () => gameApi.close());
+  app.addHook(
+    'onClose',
+    watch({
+      breakers: { 'game-api': () => gameApi.breakerState() },
+      databasePool: () => db.poolStats?.() ?? null,
+      openIntents: () => openIntents(db),
+    }),
+  );
   return {
     store,
     database: db,

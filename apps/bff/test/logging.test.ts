@@ -1,6 +1,7 @@
 /** Secrets stay out of the logs: authorization codes in /auth URLs, cookies, refused tokens' claims. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { loggerOptions } from '../src/logging';
 import { testEnv } from './helpers';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
@@ -29,6 +30,25 @@ describe('logging', () => {
     await app.close();
     const log = lines.join('\n');
     expect(log).toContain('/auth/callback');
+    // One line per request, with what an operator filters by; Fastify's own two lines are off.
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const callbackLines = entries.filter((entry) => entry.url === '/auth/callback');
+    expect(callbackLines).toHaveLength(1);
+    expect(callbackLines[0]).toMatchObject({
+      level: 30,
+      method: 'GET',
+      route: '/auth/callback',
+      callKind: 'anonymous',
+    });
+    expect(typeof callbackLines[0]?.reqId).toBe('string');
+    expect(typeof callbackLines[0]?.status).toBe('number');
+    expect(typeof callbackLines[0]?.ms).toBe('number');
+    expect(entries.find((entry) => entry.url === '/trpc/session.me')).toMatchObject({
+      route: '/trpc/:path',
+      status: 401,
+    });
+    expect(entries.map((entry) => entry.msg)).not.toContain('incoming request');
+    expect(entries.map((entry) => entry.msg)).not.toContain('request completed');
     for (const secret of ['SECRET-CODE', 'SECRET-STATE', 'SECRET-COOKIE', 'SECRET-CLAIM', token])
       expect(log).not.toContain(secret);
   });
@@ -50,5 +70,14 @@ describe('logging', () => {
     expect(messages).not.toContain('incoming request');
     expect(messages).not.toContain('request completed');
     expect(readable.join('\n')).not.toContain('SECRET-');
+  });
+
+  it('writes JSON through an asynchronous destination and the readable lines in a worker', () => {
+    const json = loggerOptions({ level: 'info', format: 'json' }) as unknown as { stream: { sync: boolean } };
+    expect(json.stream.sync).toBe(false);
+    const readable = loggerOptions({ level: 'info', format: 'pretty' }) as unknown as {
+      transport?: { target: string };
+    };
+    expect(readable.transport?.target).toBe('pino-pretty');
   });
 });

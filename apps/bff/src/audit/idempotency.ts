@@ -12,6 +12,7 @@ import { IN_PROGRESS_REASON } from '@nova/contracts';
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { idempotencyHits } from '../observability/metrics';
 import { ReasonedError } from '../trpc/errors';
 import { AUDIT_UNAVAILABLE } from './audited';
 import { OUTCOME_MESSAGES, OutcomeError } from './outcome';
@@ -162,8 +163,10 @@ export async function idempotent<Before, T>(
   try {
     return await keys.hold(id, () => once(ctx, keys, id, create));
   } catch (error) {
-    if (error instanceof LockBusy)
+    if (error instanceof LockBusy) {
+      idempotencyHits.inc({ state: 'pending' });
       throw new ReasonedError(IN_PROGRESS_REASON, { code: 'CONFLICT', message: IN_PROGRESS_MESSAGE });
+    }
     if (error instanceof LockUnavailable) throw unavailable(error);
     throw error;
   }
@@ -179,10 +182,16 @@ async function once<Before, T>(
     ctx.log.error({ err: error }, 'idempotency key not claimed; the create is not done');
     throw unavailable(error);
   });
-  if (earlier?.state === 'done') return earlier.result as T;
+  if (earlier?.state === 'done') {
+    idempotencyHits.inc({ state: 'done' });
+    return earlier.result as T;
+  }
   if (earlier?.state === 'sent') {
     const found = await lookForEarlierRow(keys, id, create.readBack(earlier.idsBefore));
-    if (found !== null) return found.row as T;
+    if (found !== null) {
+      idempotencyHits.inc({ state: 'done' });
+      return found.row as T;
+    }
   }
 
   let before: Before;

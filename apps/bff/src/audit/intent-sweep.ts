@@ -6,6 +6,7 @@
  * the next round.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { auditUnknown } from '../observability/metrics';
 import type { AuditLog } from './log';
 
 const EVERY_MS = 60_000;
@@ -19,6 +20,7 @@ export function startIntentSweep(
   const run = () => {
     audit.closeAbandoned(new Date(now() - maxAgeSeconds * 1000)).then(
       (closed) => {
+        if (closed > 0) auditUnknown.inc({ cause: 'crash' }, closed);
         if (closed > 0) log.warn({ closed }, 'audit intents left open by a crash closed as unknown');
       },
       (error: unknown) => log.warn({ err: error }, 'audit intent sweep failed; tried again later'),

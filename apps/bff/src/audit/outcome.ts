@@ -6,6 +6,7 @@
  */
 import type { OutcomeReason } from '@nova/contracts';
 import { GameApiError } from '../game-api/errors';
+import { auditUnknown } from '../observability/metrics';
 import { ReasonedError } from '../trpc/errors';
 import type { AuditCompletion } from './log';
 
@@ -53,6 +54,7 @@ export async function resolveUnknownOutcome(
   const reason: OutcomeReason =
     found.applied === null ? 'outcome-unknown' : found.applied ? 'outcome-applied' : 'outcome-not-applied';
   await complete({ outcome: 'unknown', after: found.state, detail: reason });
+  auditUnknown.inc({ cause: 'no-answer' });
   const answer = new OutcomeError(reason, {
     code: 'GATEWAY_TIMEOUT',
     message: OUTCOME_MESSAGES[reason],

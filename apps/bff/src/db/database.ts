@@ -16,6 +16,7 @@ import {
   lockPool,
   resilientPool,
   type LockPool,
+  type PoolStats,
   type PostgresTimeouts,
 } from './postgres-pool';
 import type { Schema } from './schema';
@@ -59,6 +60,8 @@ export interface Database {
    */
   locks(): LockPool | null;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections once open (null for PGlite or before opening). */
+  poolStats?(): PoolStats | null;
 }
 
 /**
@@ -144,6 +147,7 @@ async function openAndMigrate(
   config: DatabaseConfig,
   options: DatabaseOptions,
   onPhase: (phase: OpenPhase) => void,
+  onPool: (stats: () => PoolStats) => void,
 ): Promise<Kysely<Schema>> {
   if (config.kind === 'pglite') {
     const db = new Kysely<Schema>({ dialect: await pglite(config.dataDir, onPhase) });
@@ -168,27 +172,31 @@ async function openAndMigrate(
   } finally {
     await migrator.destroy();
   }
-  return new Kysely<Schema>({
-    dialect: new PostgresDialect({ pool: resilientPool(config.url, timeouts, options.log) }),
-  });
+  const requests = resilientPool(config.url, timeouts, options.log);
+  onPool(() => requests.stats());
+  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool: requests }) });
 }
 
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Database {
   let opening: Promise<Kysely<Schema>> | undefined;
   let locks: LockPool | undefined;
   let closed = false;
+  let poolStats: (() => PoolStats) | null = null;
   const open = (onPhase: (phase: OpenPhase) => void = () => {}) => {
     if (closed) return Promise.reject(new Error('the database is closed'));
     // A failed open (PostgreSQL not reachable yet) is tried again on the next use.
-    opening ??= openAndMigrate(config, options, onPhase).catch((error: unknown) => {
-      opening = undefined;
-      throw error;
-    });
+    opening ??= openAndMigrate(config, options, onPhase, (stats) => (poolStats = stats)).catch(
+      (error: unknown) => {
+        opening = undefined;
+        throw error;
+      },
+    );
     return opening;
   };
   return {
     kind: config.kind,
     open,
+    poolStats: () => poolStats?.() ?? null,
     ping: async () => {
       await sql`select 1`.execute(await open());
     },

@@ -77,11 +77,24 @@ function listenedPool(
   return pool;
 }
 
-export function resilientPool(url: string, timeouts: PostgresTimeouts, log?: Logger): PostgresPool {
+/** The pool's connections for the metrics (decision 074). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+}
+
+export function resilientPool(
+  url: string,
+  timeouts: PostgresTimeouts,
+  log?: Logger,
+): PostgresPool & { stats(): PoolStats } {
   const pool = listenedPool(url, timeouts, log, 'nova-bff');
   return {
     connect: async () => guarded(await pool.connect()),
     end: () => pool.end(),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -21,6 +21,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { z } from 'zod';
+import {
+  breakerState,
+  gameApiCalls,
+  pathTemplate,
+  secondsSince,
+  type BreakerState,
+} from '../observability/metrics';
 import { GameApiError, type GameApiFailure } from './errors';
 
 export interface BreakerOptions {
@@ -252,6 +259,11 @@ export class GameApiClient {
     if (this.#shared.budget === null) await this.#shared.pool?.close();
   }
 
+  /** The circuit breaker's state for the metrics (decision 074). */
+  breakerState(): BreakerState {
+    return breakerState(this.#shared.breaker.state);
+  }
+
   /**
    * The client one incoming request uses: the same circuit breaker, its own budget of attempts
    * (a tRPC batch shares one context, so one budget), its own logger.
@@ -301,6 +313,8 @@ export class GameApiClient {
     try {
       return await policy.execute(() => this.#attempt(method, path, schema, body, token));
     } catch (error) {
+      if (error instanceof BrokenCircuitError)
+        gameApiCalls.observe({ method, path: pathTemplate(path), status: 'circuit-open' }, 0);
       const failure =
         error instanceof BrokenCircuitError
           ? new GameApiError(method, path, { kind: 'unavailable' }, { cause: error })
@@ -354,6 +368,7 @@ export class GameApiClient {
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let answer: RawAnswer;
+    const start = performance.now();
     try {
       answer = await this.#shared.transport(
         method,
@@ -361,7 +376,13 @@ export class GameApiClient {
         headers,
         body === undefined ? null : JSON.stringify(body),
       );
+      gameApiCalls.observe(
+        { method, path: pathTemplate(path), status: String(answer.status) },
+        secondsSince(start),
+      );
     } catch (cause) {
+      const status = cause instanceof TransportError ? cause.kind : 'error';
+      gameApiCalls.observe({ method, path: pathTemplate(path), status }, secondsSince(start));
       if (!(cause instanceof TransportError)) throw cause;
       const failure: GameApiFailure =
         cause.kind === 'too-large' ? { kind: 'too-large', reason: 'bytes' } : { kind: cause.kind };

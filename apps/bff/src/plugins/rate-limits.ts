@@ -10,6 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Redis } from 'ioredis';
 import { loginProblemPage } from '../auth/pages';
 import { clientKey } from '../auth/rate-limit';
+import { rateLimitRefusals, watch } from '../observability/metrics';
 import { failFastRedis, RedisGuard } from '../session/redis-guard';
 
 export interface RateLimitSettings {
@@ -71,7 +72,7 @@ return { count, ttl }`;
 /** Counts in Redis (through its circuit); falls back to this instance's memory when Redis fails. */
 class Counter {
   readonly #memory = new MemoryCounter();
-  readonly #guard = new RedisGuard();
+  readonly guard = new RedisGuard();
   #degraded = false;
 
   constructor(
@@ -84,7 +85,7 @@ class Counter {
     const redis = this.redis;
     if (!redis) return this.#memory.hit(key, weight, windowMs);
     try {
-      const [count, resetMs] = (await this.#guard.run(() =>
+      const [count, resetMs] = (await this.guard.run(() =>
         redis.eval(HIT, 1, `${this.namespace}${key}`, String(weight), String(windowMs)),
       )) as [number, number];
       if (this.#degraded) this.log.info('rate limits counted in Redis again');
@@ -112,8 +113,9 @@ function personKey(request: FastifyRequest): string | null {
   return auth.principal.userId;
 }
 
-const tooManyJson = (reply: FastifyReply, resetMs: number) =>
-  reply
+const tooManyJson = (reply: FastifyReply, resetMs: number, limit: string) => {
+  rateLimitRefusals.inc({ limit });
+  return reply
     .code(429)
     .header('retry-after', String(Math.max(1, Math.ceil(resetMs / 1000))))
     .header('cache-control', 'no-store')
@@ -124,6 +126,7 @@ const tooManyJson = (reply: FastifyReply, resetMs: number) =>
         data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
       },
     });
+};
 
 export async function rateLimits(
   app: FastifyInstance,
@@ -141,6 +144,16 @@ export async function rateLimits(
     });
   }
   const counter = new Counter(redis, settings.namespace, app.log);
+  if (redis) {
+    const connection = redis;
+    app.addHook(
+      'onClose',
+      watch({
+        breakers: { 'redis-rate-limits': () => counter.guard.state },
+        redis: { 'rate-limits': () => connection.status === 'ready' },
+      }),
+    );
+  }
   const windowMs = settings.windowSeconds * 1000;
   const over = async (key: string, weight: number, max: number): Promise<number | null> => {
     const { count, resetMs } = await counter.hit(key, weight, windowMs);
@@ -151,13 +164,13 @@ export async function rateLimits(
     async trpcPerClient(request, reply) {
       const key = `trpc-client:${clientKey(request.ip)}`;
       const resetMs = await over(key, procedureCount(request.url), settings.trpcPerClient);
-      return resetMs === null ? undefined : tooManyJson(reply, resetMs);
+      return resetMs === null ? undefined : tooManyJson(reply, resetMs, 'trpc-client');
     },
     async trpcPerUser(request, reply) {
       const person = personKey(request);
       if (person === null) return undefined;
       const resetMs = await over(`trpc-user:${person}`, procedureCount(request.url), settings.trpcPerUser);
-      return resetMs === null ? undefined : tooManyJson(reply, resetMs);
+      return resetMs === null ? undefined : tooManyJson(reply, resetMs, 'trpc-user');
     },
     async auth(request, reply) {
       const backchannel = request.url.startsWith('/auth/backchannel-logout');
@@ -165,6 +178,7 @@ export async function rateLimits(
       const max = backchannel ? settings.backchannelPerClient : settings.authPerClient;
       const resetMs = await over(key, 1, max);
       if (resetMs === null) return undefined;
+      rateLimitRefusals.inc({ limit: backchannel ? 'backchannel' : 'auth' });
       return reply
         .code(429)
         .header('retry-after', String(Math.max(1, Math.ceil(resetMs / 1000))))

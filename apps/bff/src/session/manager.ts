@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { sessionsStarted } from '../observability/metrics';
 import type { SessionRecord, SessionStore } from './types';
 
 export interface SessionManagerOptions {
@@ -90,6 +91,7 @@ export class SessionManager {
     const now = this.now();
     const full: SessionRecord = { ...record, createdAt: now, lastSeenAt: now };
     await this.store.create(key, full, this.#ttl(full, now));
+    sessionsStarted.inc();
     return { id, key };
   }
 }

@@ -37,6 +37,11 @@ export class MemorySessionStore implements SessionStore {
     this.#sweeper.unref();
   }
 
+  /** Sessions held (expired ones until the next sweep): the metrics' nova_sessions. */
+  get size(): number {
+    return this.#sessions.size;
+  }
+
   #live<T>(map: Map<string, Expiring<T>>, key: string): T | null {
     const entry = map.get(key);
     if (!entry) return null;

@@ -8,6 +8,7 @@
  */
 import { circuitBreaker, ConsecutiveBreaker, CircuitState, handleAll, isBrokenCircuitError } from 'cockatiel';
 import { Redis } from 'ioredis';
+import { breakerState, type BreakerState } from '../observability/metrics';
 
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1000;
 /** Consecutive failed commands that open the circuit. */
@@ -46,6 +47,11 @@ export class RedisGuard {
   /** True while the circuit is open (Redis is taken as away). */
   get open(): boolean {
     return this.#breaker.state === CircuitState.Open;
+  }
+
+  /** The circuit's state for the metrics (decision 074). */
+  get state(): BreakerState {
+    return breakerState(this.#breaker.state);
   }
 
   /** Runs Redis work through the circuit; an open circuit rejects at once. */

@@ -37,6 +37,11 @@ return 1`;
 export class RedisSessionStore implements SessionStore {
   readonly #redis: Redis;
 
+  /** True while the connection is ready (the metrics' nova_redis_connected). */
+  get connected(): boolean {
+    return this.#redis.status === 'ready';
+  }
+
   /** Commands time out and fail at once while Redis is away (redis-guard.ts, decision 054). */
   constructor(url: string, commandTimeoutMs?: number) {
     this.#redis = failFastRedis(url, commandTimeoutMs);

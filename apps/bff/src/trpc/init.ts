@@ -8,8 +8,10 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { auditRefusal } from '../audit/audited';
 import { isAdminProcedure, targetIdOf, targetTypeOf } from '../audit/refusals';
 import { GameApiError } from '../game-api/errors';
+import { procedures, secondsSince } from '../observability/metrics';
+import { procedureSpan, tracingOn } from '../observability/trace-context';
 import { isDependencyError } from '../plugins/dependencies';
-import type { Context, Principal } from './context';
+import { callKindOf, type Context, type Principal } from './context';
 import { cleanInput, MALFORMED_JSON } from './input-hygiene';
 import { conflictOf, fieldErrorsOfError, ReasonedError, reasonOf, upstreamError } from './errors';
 
@@ -77,25 +79,71 @@ function upstreamErrors<R extends { ok: boolean; error?: { code?: string; cause?
   return result;
 }
 
-// The policy, the upstream error mapping and (for authedProcedure) the signed-in check run in one
-// middleware: every middleware level costs tRPC copies of the call's options and context, a
-// measurable share of an authenticated call (decision 041).
+/** ok, or the tRPC error code the call ended with. */
+function outcomeOf(result: { ok: boolean; error?: { code: string } } | undefined, thrown: unknown): string {
+  if (result) return result.ok ? 'ok' : (result.error?.code ?? 'INTERNAL_SERVER_ERROR');
+  return thrown instanceof TRPCError ? thrown.code : 'INTERNAL_SERVER_ERROR';
+}
+
+/**
+ * The procedure's metrics (decision 074: duration by procedure, type and outcome) and, with tracing
+ * on, its span, around the rest of the middleware.
+ */
+async function observed<R extends { ok: boolean; error?: { code: string } }>(
+  ctx: Context,
+  path: string,
+  type: string,
+  run: () => Promise<R>,
+): Promise<R> {
+  const start = performance.now();
+  let result: R | undefined;
+  let thrown: unknown;
+  try {
+    result = tracingOn()
+      ? await procedureSpan(
+          path,
+          {
+            'rpc.system': 'trpc',
+            'rpc.method': path,
+            'trpc.type': type,
+            'nova.call_kind': ctx.principal ? callKindOf(ctx.principal) : 'anonymous',
+          },
+          run,
+          outcomeOf,
+        )
+      : await run();
+    return result;
+  } catch (error) {
+    thrown = error;
+    throw error;
+  } finally {
+    procedures.observe({ procedure: path, type, outcome: outcomeOf(result, thrown) }, secondsSince(start));
+  }
+}
+
+// The policy, the upstream error mapping, the metrics and span and (for authedProcedure) the
+// signed-in check run in one middleware: every middleware level costs tRPC copies of the call's
+// options and context, a measurable share of an authenticated call (decision 041).
 
 /** Allowed for everyone the policy table allows; the table decides, not the builder. */
-export const publicProcedure = t.procedure.use(async ({ ctx, path, type, getRawInput, next }) => {
-  await enforcePolicy(ctx, path, type, getRawInput);
-  const input = cleanInput(await getRawInput());
-  return upstreamErrors(await next({ getRawInput: () => Promise.resolve(input) }));
-});
+export const publicProcedure = t.procedure.use(({ ctx, path, type, getRawInput, next }) =>
+  observed(ctx, path, type, async () => {
+    await enforcePolicy(ctx, path, type, getRawInput);
+    const input = cleanInput(await getRawInput());
+    return upstreamErrors(await next({ getRawInput: () => Promise.resolve(input) }));
+  }),
+);
 
 /** As publicProcedure, with `ctx.principal` known to be present. */
-export const authedProcedure = t.procedure.use(async ({ ctx, path, type, getRawInput, next }) => {
-  await enforcePolicy(ctx, path, type, getRawInput);
-  const { principal } = ctx;
-  if (!principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
-  const input = cleanInput(await getRawInput());
-  // tRPC merges this into the context: only what changes is passed. (tRPC's types offer the context
-  // and the raw input as two overloads of `next`; at run time it takes both.)
-  const options = { ctx: { principal }, getRawInput: () => Promise.resolve(input) };
-  return upstreamErrors(await next(options as { ctx: { principal: Principal } }));
-});
+export const authedProcedure = t.procedure.use(({ ctx, path, type, getRawInput, next }) =>
+  observed(ctx, path, type, async () => {
+    await enforcePolicy(ctx, path, type, getRawInput);
+    const { principal } = ctx;
+    if (!principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
+    const input = cleanInput(await getRawInput());
+    // tRPC merges this into the context: only what changes is passed. (tRPC's types offer the context
+    // and the raw input as two overloads of `next`; at run time it takes both.)
+    const options = { ctx: { principal }, getRawInput: () => Promise.resolve(input) };
+    return upstreamErrors(await next(options as { ctx: { principal: Principal } }));
+  }),
+);
