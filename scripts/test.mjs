@@ -1,12 +1,12 @@
-// The one test command (README, CI): system dependencies, lint, format, types, unit and integration
-// tests, build, end-to-end tests in Debian's Chromium against dev-idp, then the sign-in end-to-end
+// The one test command (README, CI): system dependencies, lint, format, types, the alert rules
+// (promtool), unit and integration tests, build, end-to-end tests in Debian's Chromium against dev-idp, then the sign-in end-to-end
 // tests against the real Keycloak 26 (fetched with Maven, cached), and the cluster test (three BFF
 // processes behind HAProxy). `--only unit|e2e|keycloak|cluster` runs a part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureKeycloak, KEYCLOAK_VERSION, missingKeycloakPackages } from './lib/keycloak.mjs';
 import { ROOT, buildMissing } from './lib/processes.mjs';
-import { installDebianPackages, missingChromium } from './lib/system-packages.mjs';
+import { installDebianPackages, missingChromium, missingPrometheus } from './lib/system-packages.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const timings = [];
@@ -31,9 +31,10 @@ function printTimings() {
   for (const [label, seconds] of timings) console.log(`  ${label.padEnd(30)} ${seconds.toFixed(1)} s`);
 }
 
-/** Chromium, redis-server and HAProxy from Debian, and for Keycloak a JDK, Maven and unzip. */
+/** Chromium, redis-server, HAProxy and Prometheus from Debian, and for Keycloak a JDK, Maven and unzip. */
 function ensureSystemPackages() {
   const missing = only === 'cluster' ? [] : [...missingChromium()];
+  if (!only || only === 'unit') missing.push(...missingPrometheus());
   if (!only || only === 'keycloak') missing.push(...missingKeycloakPackages());
   if (!['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((p) => existsSync(p)))
     missing.push('redis-server');
@@ -47,6 +48,8 @@ if (!only || only === 'unit') {
   run('Format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']);
   run('Typen', 'pnpm', ['typecheck']);
   run('Kubernetes-Manifeste (gerendert, gegen Schemas geprüft)', 'node', ['scripts/kubernetes.mjs']);
+  run('Alarmregeln', 'promtool', ['check', 'rules', 'deploy/prometheus/alerts.yml']);
+  run('Alarmregeln (Tests)', 'promtool', ['test', 'rules', 'deploy/prometheus/alerts.test.yml']);
   run('Unit- und Integrationstests', 'pnpm', ['exec', 'vitest', 'run']);
 }
 if (!only || only === 'e2e') {

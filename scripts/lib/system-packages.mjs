@@ -1,4 +1,5 @@
-// Debian packages the scripts need (Chromium, redis-server, and for Keycloak a JDK, Maven and unzip):
+// Debian packages the scripts need (Chromium, redis-server, Prometheus with promtool, and for
+// Keycloak a JDK, Maven and unzip):
 // installed with apt when missing and we run as root, else the exact command in German.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -6,6 +7,10 @@ import { CHROMIUM_PATH } from './chromium.mjs';
 
 /** `chromium` when Debian's Chromium is not where everything here launches it. */
 export const missingChromium = () => (existsSync(CHROMIUM_PATH) ? [] : ['chromium']);
+
+/** `prometheus` (the server and promtool) when Debian's is not installed: the metrics tests use both. */
+export const missingPrometheus = () =>
+  existsSync('/usr/bin/prometheus') && existsSync('/usr/bin/promtool') ? [] : ['prometheus'];
 
 /** Installs `missing` with apt (as root), or ends the process with the command to run. */
 export function installDebianPackages(missing) {

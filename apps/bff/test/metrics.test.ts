@@ -4,6 +4,7 @@
  * the circuit breaker, the database pool, open audit intents, unknown outcomes, idempotency hits
  * and rate-limit refusals; the site's port never serves them.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './ports';
 import { startTestBff, type TestBff } from './test-bff';
@@ -168,5 +169,32 @@ describe('metrics', () => {
     expect(valueOf(await scrape(), 'nova_rate_limit_refusals_total{limit="trpc-client"}')).toBe(
       statuses.filter((s) => s === 429).length,
     );
+  });
+
+  it('name in the dashboard and the alert rules only series the BFF declares', async () => {
+    const text = await scrape();
+    const declared = new Set(['up']);
+    for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+      declared.add(name!);
+      if (type === 'histogram' || type === 'summary')
+        for (const suffix of ['_bucket', '_count', '_sum']) declared.add(`${name!}${suffix}`);
+    }
+    const deploy = (file: string) =>
+      readFileSync(new URL(`../../../deploy/${file}`, import.meta.url), 'utf8');
+    const dashboard = JSON.parse(deploy('grafana/nova-bff.json')) as {
+      panels: { targets?: { expr: string }[] }[];
+    };
+    const expressions = [
+      ...dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr)),
+      ...[...deploy('prometheus/alerts.yml').matchAll(/expr: (?:\|\n)?([^\n]+(?:\n {12,}[^\n]+)*)/g)].map(
+        (m) => m[1]!,
+      ),
+    ];
+    expect(expressions.length).toBeGreaterThan(20);
+    const used = new Set(
+      expressions.flatMap((expr) => expr.match(/\b(?:nova|nodejs|process)_[a-z0-9_]+|\bup\b/g) ?? []),
+    );
+    expect([...used].filter((name) => !declared.has(name))).toEqual([]);
+    expect(used).toContain('nova_circuit_breaker_state');
   });
 });
