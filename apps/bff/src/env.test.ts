@@ -24,6 +24,21 @@ describe('configuration', () => {
     ).toBe('k'.repeat(32));
   });
 
+  it('serves metrics only on a port of their own and traces only with a collector (decision 074)', () => {
+    expect(parseEnv({}).metrics).toBeNull();
+    expect(parseEnv({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: 'localhost' });
+    expect(() => parseEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      'METRICS_PORT: muss sich von PORT unterscheiden',
+    );
+    expect(parseEnv({}).tracing).toBeNull();
+    expect(parseEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      endpoint: 'http://collector:4318',
+      serviceName: 'nova-bff',
+      sampleRatio: 1,
+    });
+    expect(() => parseEnv({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => parseEnv({ OIDC_ISSUER: 'ftp://x' })).toThrow(/OIDC_ISSUER/);

@@ -64,6 +64,8 @@ const Raw = z.object({
   /** OpenTelemetry: traces over OTLP/HTTP to this collector (`/v1/traces` is appended); unset: off. */
   OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('nova-bff'),
+  /** Share of requests traced (0–1; a caller's sampled parent is always followed); ids are made for all. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
 
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('nova-web'),
@@ -264,7 +266,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
     metrics:
       raw.METRICS_PORT === undefined ? null : { port: raw.METRICS_PORT, host: raw.METRICS_HOST ?? raw.HOST },
     tracing: raw.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? { endpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: raw.OTEL_SERVICE_NAME }
+      ? {
+          endpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
+          serviceName: raw.OTEL_SERVICE_NAME,
+          sampleRatio: raw.OTEL_TRACES_SAMPLER_ARG,
+        }
       : null,
     oidc: {
       issuer: raw.OIDC_ISSUER ?? DEMO_ISSUER,

@@ -16,7 +16,9 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
   NodeTracerProvider,
+  ParentBasedSampler,
   SimpleSpanProcessor,
+  TraceIdRatioBasedSampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-node';
 import { tracingStarted } from './trace-context';
@@ -25,6 +27,8 @@ export interface TracingOptions {
   /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL; spans go to `<endpoint>/v1/traces`. */
   endpoint: string;
   serviceName: string;
+  /** Share of requests whose spans are recorded and exported (parent-based); default all. */
+  sampleRatio?: number;
   /** Tests: spans to this exporter (the SDK's in-memory one), each as it ends. */
   exporter?: SpanExporter;
 }
@@ -43,6 +47,8 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   const exporter = options.exporter ?? new OTLPTraceExporter({ url: tracesUrl(options.endpoint) });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    // Unsampled requests still have trace ids (log lines, audit records); their spans cost next to nothing.
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(options.sampleRatio ?? 1) }),
     spanProcessors: [options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)],
   });
   provider.register();
