@@ -1,7 +1,8 @@
 // The one test command (README, CI): system dependencies, lint, format, types, the alert rules
-// (promtool), unit and integration tests, build, end-to-end tests in Debian's Chromium against dev-idp, then the sign-in end-to-end
-// tests against the real Keycloak 26 (fetched with Maven, cached), and the cluster test (three BFF
-// processes behind HAProxy). `--only unit|e2e|keycloak|cluster` runs a part.
+// (promtool), unit and integration tests, build, end-to-end tests in Debian's Chromium against
+// dev-idp, then the sign-in end-to-end tests against the real Keycloak 26 (fetched with Maven,
+// cached), and the cluster test (three BFF processes behind HAProxy). `--only
+// unit|e2e|keycloak|cluster` runs a part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureKeycloak, KEYCLOAK_VERSION, missingKeycloakPackages } from './lib/keycloak.mjs';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loggerOptions } from '../src/logging';
-import { testEnv } from './helpers';
+import { sharedTestDatabase, testEnv } from './helpers';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
 describe('logging', () => {
@@ -17,6 +17,8 @@ describe('logging', () => {
   it('logs /auth paths without their query, and no cookie or token', async () => {
     const app = await buildApp(testEnv({ OIDC_ISSUER: issuer.issuer, LOG_LEVEL: 'info' }), {
       logStream: { write: (line: string) => lines.push(line) },
+      // The shared PostgreSQL database: an embedded one migrating per app is slow on a loaded machine.
+      database: sharedTestDatabase(),
     });
     await app.inject({
       url: '/auth/callback?code=SECRET-CODE&state=SECRET-STATE',
@@ -57,7 +59,7 @@ describe('logging', () => {
     const readable: string[] = [];
     const app = await buildApp(
       testEnv({ OIDC_ISSUER: issuer.issuer, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }),
-      { logStream: { write: (line: string) => readable.push(line) } },
+      { logStream: { write: (line: string) => readable.push(line) }, database: sharedTestDatabase() },
     );
     await app.inject({ url: '/healthz' });
     await app.inject({ url: '/auth/callback?code=SECRET-CODE&state=SECRET-STATE' });
