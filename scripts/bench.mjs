@@ -5,6 +5,7 @@
 //  - a Control Panel page view makes one browser→BFF request (tRPC batching).
 // Usage: pnpm bench   (builds what is stale, starts the stack on free ports, writes .bench/report.json)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -119,9 +120,15 @@ for (const source of [...CONTROL_PANEL_SOURCES, 'src/features/account/tickets-pa
 // Requests per page view, in Chromium against the real stack. BENCH_PORT_BASE fixes the ports
 // (base … base+4), for machines where several people run benches at once.
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 0);
-const [bffPort, idpPort, simPort, plainPort, pagePort] = portBase
-  ? [portBase, portBase + 1, portBase + 2, portBase + 3, portBase + 4]
-  : [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+const [bffPort, idpPort, simPort, plainPort, pagePort, metricsPort, traceSinkPort] = portBase
+  ? [portBase, portBase + 1, portBase + 2, portBase + 3, portBase + 4, portBase + 5, portBase + 6]
+  : await Promise.all(Array.from({ length: 7 }, () => freePort()));
+// Where the BFF's traces go: a sink that takes OTLP/HTTP batches and drops them (decision 074),
+// so the bench pays for producing and sending traces as production does, not for a collector.
+const traceSink = createServer((request, response) => {
+  request.resume();
+  request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+}).listen(traceSinkPort, '127.0.0.1');
 const bffUrl = `http://localhost:${bffPort}`;
 const issuer = `http://localhost:${idpPort}/realms/nova`;
 const gameApi = `http://localhost:${simPort}/`;
@@ -161,7 +168,11 @@ const children = [
       LOG_FORMAT: 'json',
       // A database of the run's own (embedded, in memory): nothing left behind, nothing shared.
       DATA_DIR: 'memory://',
-      // Metrics and tracing (issue 28 items 1–2) are switched on here once they are on main.
+      // Metrics on their own port and traces (a tenth of the requests recorded, ids for all) as an
+      // operator runs them (docs/operations.md).
+      METRICS_PORT: String(metricsPort),
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${traceSinkPort}`,
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
       // The limits still run (their cost is measured), but the bench's thousands of calls fit.
       RATE_LIMIT_TRPC_PER_CLIENT: '100000000',
       RATE_LIMIT_TRPC_PER_USER: '100000000',
@@ -172,6 +183,7 @@ const children = [
 // The stack is stopped when Chromium does not start either.
 const browser = await chromium.launch(chromiumLaunchOptions()).catch((error) => {
   stopAll(children);
+  traceSink.close();
   throw error;
 });
 try {
@@ -294,6 +306,7 @@ try {
 } finally {
   await browser.close();
   stopAll(children);
+  traceSink.close();
 }
 
 mkdirSync(join(ROOT, '.bench'), { recursive: true });
