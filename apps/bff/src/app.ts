@@ -18,6 +18,7 @@ import { fastifyTracing, traceFields, tracingOn } from './observability/trace-co
 import { auditExport } from './plugins/audit-export';
 import { canonicalHost } from './plugins/canonical-host';
 import { compression } from './plugins/compression';
+import { germanClientError, inputLimits } from './plugins/input-limits';
 import { dependencyErrors, readiness } from './plugins/dependencies';
 import { draining } from './plugins/draining';
 import { rateLimits } from './plugins/rate-limits';
@@ -63,12 +64,18 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     // tRPC batches name their procedures in one path segment ("session.me,player.profile").
     routerOptions: { maxParamLength: 1000 },
     return503OnClosing: true,
+    // Limits before any work (decision 070): bodies by Content-Length before they are read, headers
+    // in Node's HTTP parser, both answered in German.
+    bodyLimit: env.requestLimits.bodyBytes,
+    http: { maxHeaderSize: env.requestLimits.headerBytes },
+    clientErrorHandler: germanClientError,
   });
   // Before every other plugin: the request's span covers their hooks and routes.
   const tracing = fastifyTracing();
   if (tracing) await app.register(tracing);
   observeRequests(app, { metrics: env.metrics, tracing: tracing !== null });
 
+  inputLimits(app, env.requestLimits);
   const services = await createServices(app, env, overrides);
   const { store, database, audit, sessions, oidc } = services;
   app.decorate('nova', { database, audit });

@@ -147,6 +147,10 @@ const Raw = z.object({
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(1000).default(1000),
   /** Pending sign-ins of all instances at most (decision 054). */
   PENDING_SIGN_INS_MAX: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  /** What one request may carry (decision 070): body, URL (path and query) and all headers. */
+  REQUEST_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  REQUEST_URL_LIMIT_BYTES: z.coerce.number().int().min(1024).max(65_536).default(8192),
+  REQUEST_HEADER_LIMIT_BYTES: z.coerce.number().int().min(4096).max(65_536).default(16_384),
 
   WEB_DIST_DIR: optionalText,
   ASSET_BASE_URL: z.string().trim().min(1).default('/images/'),
@@ -296,6 +300,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
     redisUrl: raw.REDIS_URL,
     redisCommandTimeoutMs: raw.REDIS_COMMAND_TIMEOUT_MS,
     pendingSignInsMax: raw.PENDING_SIGN_INS_MAX,
+    requestLimits: {
+      bodyBytes: raw.REQUEST_BODY_LIMIT_BYTES,
+      urlBytes: raw.REQUEST_URL_LIMIT_BYTES,
+      headerBytes: raw.REQUEST_HEADER_LIMIT_BYTES,
+    },
     session: {
       secret: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
       encryptionKey: raw.SESSION_ENCRYPTION_KEY ?? raw.SESSION_SECRET ?? DEV_SESSION_SECRET,

@@ -9,6 +9,7 @@ import { ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginProblemPage } from '../auth/pages';
 import { MALFORMED_JSON } from '../trpc/input-hygiene';
+import { limitErrorAnswer, refuseOverLimit } from './input-limits';
 import type { Database } from '../db/database';
 import type { SessionStore } from '../session/types';
 
@@ -69,7 +70,10 @@ export function dependencyErrors(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send({ error: { message: MALFORMED_JSON, code: -32700 } });
     }
-    // Fastify's own client errors (too large, …) keep their status.
+    // Over a limit of decision 070: German, in the tRPC error shape.
+    const overLimit = limitErrorAnswer(error);
+    if (overLimit) return refuseOverLimit(reply, overLimit[0], overLimit[1]);
+    // Fastify's other client errors keep their status.
     if (typeof error.statusCode === 'number' && error.statusCode < 500) return reply.send(error);
     if (isDependencyError(error)) {
       request.log.warn({ reason: error.name, code: error.code }, 'a dependency is unavailable');

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { shortenIp } from '../audit/client-ip';
 import { recordProcedureError } from '../audit/refusals';
 import type { Env } from '../env';
+import { trpcBodyDepth, trpcQueryDepth } from '../plugins/input-limits';
 import { publicResponseCache } from '../plugins/public-response-cache';
 import type { RateLimitHooks } from '../plugins/rate-limits';
 import { appRouter, type AppRouter } from '../routers';
@@ -37,6 +38,10 @@ export async function trpcApi(app: FastifyInstance, { env, services, limits }: T
     publicUrl: env.publicUrl,
     now: services.now,
   });
+  // Input limits before any other work (decision 070): the query's input before the rate limits and
+  // the session lookup, the body (once read) before tRPC parses it.
+  app.addHook('onRequest', trpcQueryDepth);
+  app.addHook('preHandler', trpcBodyDepth);
   app.addHook('onRequest', limits.trpcPerClient);
   app.addHook(
     'onRequest',
