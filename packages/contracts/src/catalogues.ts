@@ -12,6 +12,7 @@ import {
   type CatalogueKey,
 } from '@nova/domain';
 import { z } from 'zod';
+import { plainText } from './zod-german';
 
 type Fields<K extends CatalogueKey> = (typeof CATALOGUES)[K]['fields'][number];
 type ValueOf<F> = F extends { kind: 'text' | 'url' | 'colour' } ? string : number;
@@ -61,7 +62,7 @@ function inputNumber(field: CatalogueField): z.ZodType {
 
 function inputText(field: CatalogueField): z.ZodType {
   const max = field.maxLength ?? 200;
-  let schema = z.string().trim().max(max);
+  let schema = plainText().trim().max(max);
   if (field.kind === 'url')
     schema = schema.regex(
       /^https?:\/\/[^\s/$.?#][^\s]*$/i,

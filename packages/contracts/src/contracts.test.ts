@@ -5,8 +5,10 @@ import {
   PlayerAchievements,
   PlayerInput,
   PlayerProfile,
+  SyncGroupInput,
   SyncObjectInput,
   Toplist,
+  UserCreate,
   UserId,
   VehicleInput,
 } from './index';
@@ -59,5 +61,41 @@ describe('procedure inputs', () => {
     expect(PlayerInput.parse(undefined)).toEqual({});
     expect(PlayerInput.parse({ userId: 'abc' })).toEqual({ userId: 'abc' });
     expect(VehicleInput.safeParse({ vehicleId: -1 }).success).toBe(false);
+  });
+});
+
+describe('names refuse control and bidi characters', () => {
+  const MESSAGE = 'Darf keine Steuerzeichen oder Zeichen zur Textrichtung (z. B. U+202E) enthalten.';
+  const names: [string, (name: string) => { success: boolean; error?: { issues: { message: string }[] } }][] =
+    [
+      [
+        'a wanted reason',
+        (name) => catalogues.wantedReasons.input.safeParse({ reason_name: name, points: 1, is_static: 0 }),
+      ],
+      ['a sync group', (name) => SyncGroupInput.safeParse({ name, syncObjects: [] })],
+      [
+        'a sync object',
+        (name) => SyncObjectInput.safeParse({ plattform: 'discord', externalId: '1', description: name }),
+      ],
+      ['a player', (name) => UserCreate.safeParse({ username: name })],
+    ];
+
+  it.each(names)('%s: U+202E, U+2066, U+200F, U+061C, a line break and BEL are refused', (_kind, parse) => {
+    for (const name of [
+      'Max\u202Etxt.exe',
+      'Max\u2066Muster',
+      'Max\u200FMuster',
+      'Max\u061CMuster',
+      'Max\nMuster',
+      'Max\u0007Muster',
+    ]) {
+      const result = parse(name);
+      expect(result.success, JSON.stringify(name)).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toContain(MESSAGE);
+    }
+  });
+
+  it.each(names)('%s: umlauts, other scripts and emoji are names', (_kind, parse) => {
+    for (const name of ['Jürgen Weiß', 'محمد', 'Łukasz 🚓']) expect(parse(name).success, name).toBe(true);
   });
 });

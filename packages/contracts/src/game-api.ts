@@ -4,6 +4,7 @@
  */
 import { PLATFORMS, SKILL_ID_MAX } from '@nova/domain';
 import { z } from 'zod';
+import { plainText } from './zod-german';
 
 const int = () => z.number().int();
 const flag = () => z.union([z.literal(0), z.literal(1)]);
@@ -52,8 +53,8 @@ export type User = z.infer<typeof User>;
 export const Users = z.array(User);
 
 export const UserCreate = z.object({
-  username: z.string().trim().min(3, 'Mindestens 3 Zeichen').max(32, 'Höchstens 32 Zeichen'),
-  attributes: z.object({ customname: z.array(z.string().max(64)).max(5) }).optional(),
+  username: plainText().trim().min(3, 'Mindestens 3 Zeichen').max(32, 'Höchstens 32 Zeichen'),
+  attributes: z.object({ customname: z.array(plainText().max(64)).max(5) }).optional(),
 });
 export const UserPatch = UserCreate.partial();
 
@@ -147,11 +148,11 @@ export const ExternalAccounts = z.array(ExternalAccount);
 export const ExternalAccountCreate = z.object({
   userId: UserId,
   plattform: Platform,
-  externalId: z.string().trim().min(1, 'Pflichtfeld'),
+  externalId: plainText().trim().min(1, 'Pflichtfeld'),
 });
 export const SyncRequest = z.object({ plattform: Platform });
 
-const required = (max = 200) => z.string().trim().min(1, 'Pflichtfeld').max(max, `Höchstens ${max} Zeichen`);
+const required = (max = 200) => plainText().trim().min(1, 'Pflichtfeld').max(max, `Höchstens ${max} Zeichen`);
 
 export const SyncGroupRef = z.object({ id: int().optional(), name: z.string() });
 export const SyncObject = z.object({

@@ -72,3 +72,15 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): Record<strin
   }
   return out;
 }
+
+/**
+ * A name or other one-line text a person types: no control characters (line breaks, NUL, escape …)
+ * and no bidi controls (U+202E and its kind, which make a name display reversed or reordered);
+ * decision 070.
+ */
+export const PLAIN_TEXT = /^[^\p{Cc}\p{Bidi_Control}]*$/u;
+export const PLAIN_TEXT_MESSAGE =
+  'Darf keine Steuerzeichen oder Zeichen zur Textrichtung (z. B. U+202E) enthalten.';
+
+/** A string schema that refuses control and bidi characters with a German field message. */
+export const plainText = () => z.string().regex(PLAIN_TEXT, PLAIN_TEXT_MESSAGE);
