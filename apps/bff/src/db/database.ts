@@ -59,6 +59,12 @@ export interface Database {
    * null for embedded PGlite, which only this process uses.
    */
   locks(): LockPool | null;
+  /**
+   * Why audited writes could not be recorded now (empty when they can): a read-only database or
+   * transaction mode, or the connection's role missing INSERT on the audit log or EXECUTE on an
+   * audit function it calls. Rejects when the database cannot be reached.
+   */
+  auditWriteProblems(): Promise<string[]>;
   close(): Promise<void>;
   /** The PostgreSQL pool's connections once open (null for PGlite or before opening). */
   poolStats?(): PoolStats | null;
@@ -177,6 +183,31 @@ async function openAndMigrate(
   return new Kysely<Schema>({ dialect: new PostgresDialect({ pool: requests }) });
 }
 
+/** The audit functions an audited write (and the sweep of abandoned intents) calls as the runtime role. */
+const AUDIT_FUNCTIONS = ['audit_complete', 'audit_close_abandoned'];
+
+async function auditWriteProblems(db: Kysely<Schema>): Promise<string[]> {
+  // One short query: settings and privileges as the connection's own role sees them.
+  const { rows } = await sql<{ readOnly: string; canInsert: boolean; executable: string | null }>`
+    select current_setting('transaction_read_only') as "readOnly",
+      has_table_privilege('audit_log', 'INSERT') as "canInsert",
+      (select string_agg(p.proname, ',') from pg_proc p
+        where p.proname in (${sql.join(AUDIT_FUNCTIONS)}) and pg_function_is_visible(p.oid)
+          and has_function_privilege(p.oid, 'EXECUTE')) as "executable"`.execute(db);
+  const [row] = rows;
+  if (!row) return ['keine Antwort'];
+  const problems: string[] = [];
+  if (row.readOnly === 'on') problems.push('schreibgeschützt (read-only)');
+  const missing = [
+    ...(row.canInsert ? [] : ['INSERT auf audit_log']),
+    ...AUDIT_FUNCTIONS.filter((name) => !(row.executable ?? '').split(',').includes(name)).map(
+      (name) => `EXECUTE auf ${name}`,
+    ),
+  ];
+  if (missing.length > 0) problems.push(`fehlende Rechte: ${missing.join(', ')}`);
+  return problems;
+}
+
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Database {
   let opening: Promise<Kysely<Schema>> | undefined;
   let locks: LockPool | undefined;
@@ -206,6 +237,7 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
       locks ??= lockPool(config.url, options.timeouts ?? DEFAULT_TIMEOUTS, options.log);
       return locks;
     },
+    auditWriteProblems: async () => auditWriteProblems(await open()),
     close: async () => {
       closed = true;
       const pending = opening;

@@ -2,8 +2,9 @@
  * When a dependency is down (Redis down once answered a raw 500 with the driver's English message;
  * an unreachable identity provider answered 500 "fetch failed"): an error that comes from Redis or
  * from an HTTP call that found no answer is 503 with a German message, anything else a generic 500;
- * neither shows the error's own text. `/readyz` checks Redis (through the session store), the BFF's database and the
- * identity provider's discovery; `/healthz` stays the cheap liveness check.
+ * neither shows the error's own text. `/readyz` checks Redis (through the session store), that the
+ * BFF's database can record audited writes, and the identity provider's discovery; `/healthz` stays
+ * the cheap liveness check.
  */
 import { ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -92,9 +93,11 @@ export function readiness(
     issuer: string;
     fetch?: typeof fetch;
     timeoutMs?: number;
+    /** How long one answer about the database is reused (readiness probes come often). */
+    databaseCacheMs?: number;
   },
 ): void {
-  const { store, database, issuer, timeoutMs = 2000 } = deps;
+  const { store, database, issuer, timeoutMs = 2000, databaseCacheMs = 2000 } = deps;
   const fetchFn = deps.fetch ?? fetch;
   const withTimeout = <T>(work: Promise<T>): Promise<T> =>
     Promise.race([
@@ -108,10 +111,24 @@ export function readiness(
       () => 'ok' as const,
       () => 'nicht erreichbar' as const,
     );
+  // Reachable is not enough: audited writes must be recordable (not read-only, the privileges the
+  // runtime role needs, decision 058), or every one of them fails. Asked at most every
+  // `databaseCacheMs`, concurrent probes share one question.
+  let databaseAnswer: { at: number; state: Promise<string> } | null = null;
+  const databaseState = () => {
+    const now = Date.now();
+    if (databaseAnswer && now - databaseAnswer.at < databaseCacheMs) return databaseAnswer.state;
+    const state = withTimeout(database.auditWriteProblems()).then(
+      (problems) => (problems.length === 0 ? 'ok' : problems.join('; ')),
+      () => 'nicht erreichbar',
+    );
+    databaseAnswer = { at: now, state };
+    return state;
+  };
   app.get('/readyz', async (_request, reply) => {
     const [sessions, databaseCheck, identity] = await Promise.all([
       reachable(store.get('readiness-probe')),
-      reachable(database.ping()),
+      databaseState(),
       withTimeout(
         fetchFn(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(timeoutMs) }),
       ).then(
