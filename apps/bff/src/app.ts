@@ -126,7 +126,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     machineClientIds: env.oidc.machineClientIds,
     audit,
   });
-  await app.register(auditExport, { audit, limits, authenticate });
+  await app.register(auditExport, { audit, limits, authenticate, maxConcurrent: env.auditExportsMax });
   await app.register(web, { env, services, webDist });
   return app;
 }

@@ -116,6 +116,8 @@ const Raw = z.object({
   /** An audit intent open this long was left by a crash: closed as outcome "unbekannt". */
   AUDIT_INTENT_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Audit exports one instance streams at once (decision 071); one more is answered 429. */
+  AUDIT_EXPORTS_MAX: z.coerce.number().int().min(1).max(100).default(5),
   /** Destructive admin actions need a sign-in at most this old (re-authentication). */
   STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /**
@@ -321,6 +323,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     databaseTimeouts: { connectMs: raw.DB_CONNECT_TIMEOUT_MS, statementMs: raw.DB_STATEMENT_TIMEOUT_MS },
     auditIntentMaxAgeSeconds: raw.AUDIT_INTENT_MAX_AGE_SECONDS,
     auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
+    auditExportsMax: raw.AUDIT_EXPORTS_MAX,
     stepUpMaxAgeSeconds: raw.STEP_UP_MAX_AGE_SECONDS,
     auditCheckpoints: {
       key: raw.AUDIT_SIGNING_KEY ?? null,

@@ -1,11 +1,13 @@
 /**
  * The audit log as a CSV download (decision 059): a plain HTTP GET, streamed page by page from the
- * database (keyset pages, AuditLog.pages), so memory stays bounded whatever the number of rows and
- * the event loop stays free between pages. The same checks as /trpc: rate limits, the CSRF proof or
+ * database (keyset pages, AuditLog.pages), so memory stays bounded whatever the number of rows; the
+ * CSV is written in slices with a turn of the event loop between them, so other requests are answered
+ * while exports run, and at most `maxConcurrent` run per instance (decision 071). The same checks as /trpc: rate limits, the CSRF proof or
  * a verified bearer token (requestAuthHook), the policy's role (web:admin, no machine clients), the
  * viewer's filter validated. Reading the log is not itself an audited action; a refused export is.
  */
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { decide, DOWNLOADS, ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shortenIp } from '../audit/client-ip';
@@ -25,12 +27,22 @@ export interface AuditExportOptions {
   limits: Pick<RateLimitHooks, 'trpcPerClient' | 'trpcPerUser'>;
   /** Rows per database page. */
   pageSize?: number;
+  /** Exports this instance streams at once; one more is refused with 429 (AUDIT_EXPORTS_MAX). */
+  maxConcurrent: number;
 }
+
+/** Rows formatted between two turns of the event loop: a slice costs about a millisecond. */
+const SLICE_ROWS = 50;
+/** Seconds a refused export is asked to wait: an export of 100,000 records takes about that long. */
+const RETRY_AFTER_SECONDS = 30;
+export const EXPORTS_BUSY =
+  'Gerade werden schon mehrere Exporte erstellt. Bitte versuche es in einer halben Minute erneut.';
 
 const CODES = {
   400: ['BAD_REQUEST', -32600],
   401: ['UNAUTHORIZED', -32001],
   403: ['FORBIDDEN', -32003],
+  429: ['TOO_MANY_REQUESTS', -32029],
   503: ['SERVICE_UNAVAILABLE', -32053],
 } as const;
 
@@ -45,13 +57,22 @@ function refuse(reply: FastifyReply, status: keyof typeof CODES, message: string
 
 async function* csvOf(first: IteratorResult<AuditRecord[]>, rest: AsyncGenerator<AuditRecord[]>) {
   yield csvHeader();
-  if (first.done) return;
-  yield csvLines(first.value);
-  for await (const page of rest) yield csvLines(page);
+  let page = first.done ? null : first.value;
+  while (page) {
+    for (let start = 0; start < page.length; start += SLICE_ROWS) {
+      // The stream asks for the next slice only when the client took the last (backpressure).
+      yield csvLines(page.slice(start, start + SLICE_ROWS));
+      // Other requests' callbacks run before the next slice.
+      await nextTurn();
+    }
+    const next = await rest.next();
+    page = next.done ? null : next.value;
+  }
 }
 
 export function auditExport(app: FastifyInstance, options: AuditExportOptions, done: () => void): void {
-  const { audit, authenticate, limits, pageSize = 200 } = options;
+  const { audit, authenticate, limits, pageSize = 200, maxConcurrent } = options;
+  let running = 0;
   const { path, access } = DOWNLOADS.auditLogCsv;
   app.get(
     path,
@@ -86,6 +107,14 @@ export function auditExport(app: FastifyInstance, options: AuditExportOptions, d
         return refuse(reply, 400, ERROR_MESSAGES.BAD_REQUEST);
       }
       const filter: AuditFilter = toFilter(parsed.data);
+
+      if (running >= maxConcurrent) {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return refuse(reply, 429, EXPORTS_BUSY);
+      }
+      // Held until the answer ends, complete or cut off.
+      running++;
+      reply.raw.once('close', () => running--);
 
       // The first page before the answer starts: a database that is away is a 503, not a cut file.
       const pages = audit.pages(filter, pageSize);
