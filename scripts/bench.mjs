@@ -21,6 +21,7 @@ import {
   measureSessionMemory,
   measureThroughput,
 } from './bench/speed.mjs';
+import { measureExportStalls } from './bench/export-stalls.mjs';
 
 const KB = 1024;
 const PUBLIC_BUDGET = 130 * KB;
@@ -293,6 +294,7 @@ try {
     integrator: { id: 'integrator', secret: 'integrator-dev-secret' },
   });
   const memory = await measureSessionMemory();
+  const exportStalls = await measureExportStalls({ browser });
   for (const p of paint) {
     p.ok =
       p.fcpMs <= SPEED_BUDGETS.fcpMs &&
@@ -301,8 +303,9 @@ try {
   }
   throughput.ok = throughput.ratio >= SPEED_BUDGETS.throughputRatio && throughput.bff.errors === 0;
   auth.ok = auth.extraMs <= SPEED_BUDGETS.authExtraMs;
-  report.speed = { paint, againstBare, throughput, auth, memory };
-  report.ok &&= throughput.ok && auth.ok && paint.every((p) => p.ok) && againstBare.every((p) => p.ok);
+  report.speed = { paint, againstBare, throughput, auth, memory, exportStalls };
+  report.ok &&=
+    exportStalls.ok && throughput.ok && auth.ok && paint.every((p) => p.ok) && againstBare.every((p) => p.ok);
 } finally {
   await browser.close();
   stopAll(children);
@@ -371,6 +374,10 @@ console.log(
 const m = report.speed.memory;
 console.log(
   `Speicher je Sitzung (${m.sessions} Sitzungen, Memory-Store): ${(m.bytesPerSession / KB).toFixed(2)} KB (gesamt ${(m.heapBytes / KB / KB).toFixed(1)} MB)`,
+);
+const e = report.speed.exportStalls;
+console.log(
+  `/healthz während ${e.exports} gleichzeitiger Exporte von je ${e.records} Protokolleinträgen (${e.megabytes} MB, ${e.exportMs.join('/')} ms): ${e.healthz.probes} Proben, Median ${e.healthz.medianMs} ms, p95 ${e.healthz.p95Ms} ms ${e.ok ? '✓' : '✗'} (Budget ≤ ${e.budgetP95Ms} ms), max ${e.healthz.maxMs} ms`,
 );
 console.log(
   `\nBericht: .bench/report.json – ${report.ok ? 'alle Budgets eingehalten' : 'Budget überschritten'}`,
