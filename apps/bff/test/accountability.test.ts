@@ -174,8 +174,9 @@ describe('accountability: audit log, step-up and own sessions', () => {
       'Es wurde nichts ausgeführt. Der Anmeldedienst hat deine Sitzung beendet; bitte melde dich erneut als spieler an.',
     );
     expect(browser.cookies.get('nova_session')?.value).toBe(cookieBefore);
+    // Its cookie names a session the BFF no longer has: said so (decision 071).
     const me = await query(browser, a.url, 'session.me');
-    expect(me.body.result?.data).toEqual({ signedIn: false });
+    expect(me.body.result?.data).toEqual({ signedIn: false, sessionExpired: true });
     const [latest] = await auditRows({ person: 'spieler', action: 'auth.step-up' });
     expect(latest).toMatchObject({ outcome: 'refused', detail: 'anderes Konto: beta' });
   });

@@ -15,7 +15,8 @@ export type PlayerInput = z.infer<typeof PlayerInput>;
 export const VehicleInput = PlayerSelector.extend({ vehicleId: z.number().int().nonnegative() });
 
 export const Me = z.discriminatedUnion('signedIn', [
-  z.object({ signedIn: z.literal(false) }),
+  // `sessionExpired`: the browser's cookie names a session the BFF no longer has (decision 071).
+  z.object({ signedIn: z.literal(false), sessionExpired: z.literal(true).optional() }),
   z.object({
     signedIn: z.literal(true),
     id: z.string(),

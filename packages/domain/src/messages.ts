@@ -1,7 +1,8 @@
 /** German messages for errors the user can meet, shared by the BFF and the SPA. */
 export const ERROR_MESSAGES = {
   UNAUTHORIZED: 'Bitte melde dich an.',
-  SESSION_ENDED: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+  /** A session that ended while the page was open (lost with Redis, timed out, refresh refused). */
+  SESSION_ENDED: 'Deine Sitzung ist abgelaufen – bitte melde dich erneut an',
   FORBIDDEN: 'Sorry, hierfür besitzt du keine Berechtigung.',
   NOT_FOUND: 'Seite nicht gefunden',
   BAD_REQUEST: 'Bitte überprüfe deine Eingaben.',

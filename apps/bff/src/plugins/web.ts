@@ -24,8 +24,11 @@ export interface WebOptions {
 /** Who is signed in, as the page carries it (never a token). */
 function meOf(sessions: SessionManager) {
   return async (request: FastifyRequest): Promise<Me> => {
-    const session = await sessions.load(request.cookies[sessions.cookieName]);
-    if (!session) return { signedIn: false };
+    const cookie = request.cookies[sessions.cookieName];
+    const session = await sessions.load(cookie);
+    // A cookie without its session: the page says the session ended (decision 071).
+    if (!session)
+      return cookie === undefined ? { signedIn: false } : { signedIn: false, sessionExpired: true };
     const { record } = session;
     return {
       signedIn: true,

@@ -19,6 +19,7 @@ import type { SharedCache } from '../game-api/shared-cache';
 import { AccountSessions } from '../session/account-sessions';
 import type { SessionManager } from '../session/manager';
 import type { DiscordNames } from '../sync/discord-names';
+import { ReasonedError } from './errors';
 import type { RequestAuth } from './request-auth';
 
 /** Who calls: a browser session (cookie) or a script with a bearer token (a person's or a machine's). */
@@ -56,6 +57,8 @@ export interface RequestMeta {
 
 export interface ContextInner {
   principal: Principal | null;
+  /** Signed out because the cookie names a session the BFF no longer has (not: no cookie at all). */
+  sessionLost?: boolean;
   /** The caller's access token for the game API, refreshed first when it is about to expire. */
   accessToken: () => Promise<string>;
   gameApi: GameApiClient;
@@ -118,6 +121,7 @@ export function createContext(deps: ContextDeps) {
     };
     return createContextInner({
       principal: auth.kind === 'anonymous' ? null : auth.principal,
+      sessionLost: auth.kind === 'anonymous' && auth.staleCookie,
       audit: deps.audit,
       discordNames: deps.discordNames,
       idempotency: deps.idempotency,
@@ -180,6 +184,10 @@ async function accessTokenOf(deps: ContextDeps, auth: RequestAuth, clearCookie: 
     }
     if (!(error instanceof SessionEndedError)) throw error;
     clearCookie();
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.SESSION_ENDED, cause: error });
+    throw new ReasonedError('SESSION_EXPIRED', {
+      code: 'UNAUTHORIZED',
+      message: ERROR_MESSAGES.SESSION_ENDED,
+      cause: error,
+    });
   }
 }

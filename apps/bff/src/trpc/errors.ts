@@ -58,6 +58,8 @@ function issuesOf(cause: unknown): { path: string[]; message: string }[] | null 
  */
 export type ErrorReason =
   | 'STEP_UP_REQUIRED'
+  /** The cookie names a session the BFF no longer has: "Deine Sitzung ist abgelaufen …". */
+  | 'SESSION_EXPIRED'
   | 'READ_ONLY'
   | 'MACHINE_CLIENT'
   | ConflictReason

@@ -61,6 +61,11 @@ async function enforcePolicy(
     const input = await getRawInput().catch(() => null);
     await auditRefusal(ctx, path, refused, { type: targetTypeOf(path), id: targetIdOf(input) });
   }
+  if (refused === 'unauthenticated' && ctx.sessionLost)
+    throw new ReasonedError('SESSION_EXPIRED', {
+      code: 'UNAUTHORIZED',
+      message: ERROR_MESSAGES.SESSION_ENDED,
+    });
   if (refused === 'unauthenticated')
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
   throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN });

@@ -49,6 +49,21 @@ describe('AccessGate', () => {
     expect(screen.queryByText('Inhalt')).toBeNull();
   });
 
+  it('says when the session ended while the page was open, with the way back through the sign-in', () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { assign });
+    session.me = { signedIn: false, sessionExpired: true };
+    renderAt('/control-panel/user/skills?sort=level');
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Deine Sitzung ist abgelaufen – bitte melde dich erneut an',
+    );
+    expect(screen.getByRole('link', { name: 'Erneut anmelden' }).getAttribute('href')).toBe(
+      '/auth/login?returnTo=%2Fcontrol-panel%2Fuser%2Fskills%3Fsort%3Dlevel',
+    );
+    expect(screen.queryByText('Inhalt')).toBeNull();
+  });
+
   it('does not send a user who is signing out to the sign-in', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { assign });

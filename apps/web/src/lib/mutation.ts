@@ -5,10 +5,12 @@
  * the fields; a 401 keeps what the user typed (form-draft) and asks for the session again, so the
  * access gate can send the user through the sign-in and back.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { classifyError } from './errors';
 import { saveDraft } from './form-draft';
+import { markSessionExpired } from './query-client';
 import { useRefreshSession } from './session';
 
 interface ErrorData {
@@ -63,14 +65,16 @@ export function applyFieldErrors<T extends FieldValues>(
  * Returns true when the failure was handled that way.
  */
 export function useSessionLoss() {
+  const client = useQueryClient();
   const refreshSession = useRefreshSession();
   return useCallback(
     (error: unknown, draft?: { scope: string; state: unknown }): boolean => {
       if (classifyError(error) !== 'unauthorized') return false;
       if (draft) saveDraft(draft.scope, draft.state);
-      void refreshSession();
+      // A session the BFF no longer has is said so (decision 071); otherwise ask who is signed in.
+      if (!markSessionExpired(client, error)) void refreshSession();
       return true;
     },
-    [refreshSession],
+    [client, refreshSession],
   );
 }

@@ -75,10 +75,26 @@ export function createQueryClient(
     },
   });
   queryClient.getQueryCache().config.onError = (error) => {
+    if (markSessionExpired(queryClient, error)) return;
     if (classifyError(error) === 'unauthorized')
       void queryClient.invalidateQueries({ queryKey: publicQueries.me.queryKey });
   };
   return queryClient;
+}
+
+/** The BFF's reason for a 401 whose cookie named a session it no longer has (decision 071). */
+export const SESSION_EXPIRED_REASON = 'SESSION_EXPIRED';
+
+/**
+ * A 401 whose cookie named a session the BFF no longer has: that is who is signed in now (nobody,
+ * the session expired), so the page says so instead of leaving at once. True when it was one.
+ */
+export function markSessionExpired(client: QueryClient, error: unknown): boolean {
+  if (classifyError(error) !== 'unauthorized') return false;
+  const reason = (error as { data?: { reason?: unknown } | null }).data?.reason;
+  if (reason !== SESSION_EXPIRED_REASON) return false;
+  seedSession(client, { signedIn: false, sessionExpired: true });
+  return true;
 }
 
 /** Seeds who is signed in (the page's `nova-session` slot, decision 002): no request for it. */
