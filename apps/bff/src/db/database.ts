@@ -183,8 +183,11 @@ async function openAndMigrate(
   return new Kysely<Schema>({ dialect: new PostgresDialect({ pool: requests }) });
 }
 
-/** The audit functions an audited write (and the sweep of abandoned intents) calls as the runtime role. */
-const AUDIT_FUNCTIONS = ['audit_complete', 'audit_close_abandoned'];
+/**
+ * The audit functions the runtime role calls for audited writes: the completion, the chain's linker
+ * (decision 068) and the sweep of abandoned intents.
+ */
+const AUDIT_FUNCTIONS = ['audit_complete', 'audit_link', 'audit_close_abandoned'];
 
 async function auditWriteProblems(db: Kysely<Schema>): Promise<string[]> {
   // One short query: settings and privileges as the connection's own role sees them.
