@@ -318,7 +318,9 @@ describe('security: the audit export at 100,000 rows', () => {
         `heap+external +${five.peakMb.toFixed(1)} MB, rss +${five.rssMb.toFixed(1)} MB; /healthz ${latencies.length} probes, ` +
         `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`,
     );
-  }, 240_000);
+    // An upper bound for a loaded machine (six exports of 100,000 rows), not a budget: pnpm bench
+    // measures the time.
+  }, 900_000);
 
   it("verifies the chain of 100,000 records within the runtime's statement timeout", async () => {
     // The runtime's default timeouts (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS).
