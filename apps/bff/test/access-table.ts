@@ -38,6 +38,14 @@ export const PEOPLE = Object.keys(ROLES_OF) as Person[];
 
 /** The integrator's service account: a machine client, only what the policy grants machines by name. */
 export const INTEGRATOR_ROLES = [HUB, 'web:admin:server-manager:wanted'];
+/** Every scope a machine client can hold (decision 081): the roles above still limit it. */
+export const INTEGRATOR_SCOPES = [
+  'nova.catalogues.read',
+  'nova.catalogues.write',
+  'nova.sync.read',
+  'nova.sync.write',
+  'nova.audit.read',
+];
 
 export type Caller = 'anonymous' | Person | 'integrator';
 export const CALLERS: Caller[] = ['anonymous', ...PEOPLE, 'integrator'];

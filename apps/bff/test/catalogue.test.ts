@@ -125,6 +125,7 @@ describe('catalogue procedures', () => {
         typ: 'Bearer',
         preferred_username: 'service-account-integrator',
         resource_access: { [CLIENT_ID]: { roles } },
+        scope: 'profile email nova.catalogues.read nova.catalogues.write',
       },
       { expiresIn: '5m' },
     );

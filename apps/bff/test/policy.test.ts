@@ -13,6 +13,7 @@ import {
   CALLERS,
   expectedVerdict,
   INTEGRATOR_ROLES,
+  INTEGRATOR_SCOPES,
   PEOPLE,
   ROLES_OF,
   type Caller,
@@ -33,6 +34,7 @@ const PRINCIPALS: Record<Caller, Principal | null> = {
     via: 'bearer',
     machine: true,
     clientId: 'integrator',
+    scopes: INTEGRATOR_SCOPES,
   },
 };
 

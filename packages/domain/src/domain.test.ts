@@ -6,6 +6,8 @@ import {
   couponStatus,
   dayKeyOf,
   decide,
+  missingScope,
+  scopesOf,
   displayNameOf,
   eventsByDay,
   flattenNested,
@@ -287,20 +289,65 @@ describe('policy', () => {
 
   it('gives machine clients only what an entry grants them by name (decision 053)', () => {
     const all = Object.values(ROLES);
-    const machine = { roles: all, machine: true };
+    const scopes = [
+      'nova.catalogues.read',
+      'nova.catalogues.write',
+      'nova.sync.read',
+      'nova.sync.write',
+      'nova.audit.read',
+    ];
+    const machine = { roles: all, machine: true, scopes };
     expect(decide(PROCEDURE_POLICY['toplist.get'], machine)).toBe('allow');
     expect(decide(PROCEDURE_POLICY['catalogue.wantedReasons.update'], machine)).toBe('allow');
     expect(decide(PROCEDURE_POLICY['syncManager.objects.create'], machine)).toBe('allow');
     expect(decide(PROCEDURE_POLICY['catalogue.wantedReasons.remove'], machine)).toBe('forbidden');
     expect(decide(PROCEDURE_POLICY['syncManager.groups.remove'], machine)).toBe('forbidden');
     expect(decide(PROCEDURE_POLICY['player.bankAccounts'], machine)).toBe('forbidden');
-    expect(decide(PROCEDURE_POLICY['audit.list'], machine)).toBe('forbidden');
+    expect(decide(PROCEDURE_POLICY['audit.list'], machine)).toBe('allow');
+    expect(decide(PROCEDURE_POLICY['audit.undo'], machine)).toBe('forbidden');
+    expect(decide(PROCEDURE_POLICY['audit.chain'], machine)).toBe('forbidden');
     expect(decide(PROCEDURE_POLICY['account.sessions'], machine)).toBe('forbidden');
     // Still with the roles: a machine without them is refused.
-    expect(decide(PROCEDURE_POLICY['catalogue.wantedReasons.update'], { roles: [], machine: true })).toBe(
-      'forbidden',
-    );
+    expect(
+      decide(PROCEDURE_POLICY['catalogue.wantedReasons.update'], { roles: [], machine: true, scopes }),
+    ).toBe('forbidden');
     expect(decide(PROCEDURE_POLICY['player.bankAccounts'], { roles: all, machine: false })).toBe('allow');
+  });
+
+  it('needs the scope each machine-granted entry names, and names the missing one (decision 081)', () => {
+    const all = Object.values(ROLES);
+    const needs: [string, string][] = [
+      ['catalogue.wantedReasons.list', 'nova.catalogues.read'],
+      ['catalogue.vehicleTypes.list', 'nova.catalogues.read'],
+      ['catalogue.wantedReasons.create', 'nova.catalogues.write'],
+      ['catalogue.serverRadios.update', 'nova.catalogues.write'],
+      ['syncManager.objects.list', 'nova.sync.read'],
+      ['syncManager.groups.list', 'nova.sync.read'],
+      ['syncManager.objects.create', 'nova.sync.write'],
+      ['syncManager.groups.update', 'nova.sync.write'],
+      ['audit.list', 'nova.audit.read'],
+    ];
+    for (const [path, scope] of needs) {
+      const access = PROCEDURE_POLICY[path as keyof typeof PROCEDURE_POLICY];
+      const without = { roles: all, machine: true, scopes: ['profile', 'email'] };
+      expect([path, decide(access, without), missingScope(access, without)]).toEqual([
+        path,
+        'forbidden',
+        scope,
+      ]);
+      const withIt = { roles: all, machine: true, scopes: ['profile', scope] };
+      expect([path, decide(access, withIt), missingScope(access, withIt)]).toEqual([path, 'allow', null]);
+      // A person's token and a session need no scope: their roles decide.
+      expect([path, decide(access, { roles: all })]).toEqual([path, 'allow']);
+    }
+    // Public procedures need none either.
+    expect(decide(PROCEDURE_POLICY['toplist.get'], { roles: [], machine: true, scopes: [] })).toBe('allow');
+  });
+
+  it('reads the scope claim as Keycloak writes it', () => {
+    expect(scopesOf('profile nova.sync.read  email')).toEqual(['profile', 'nova.sync.read', 'email']);
+    expect(scopesOf(undefined)).toEqual([]);
+    expect(scopesOf(['nova.sync.read'])).toEqual([]);
   });
 
   it('gives every route of specification §2.1 the access the spec names (expectations by hand)', () => {

@@ -15,6 +15,7 @@ export * from './placeholders';
 export * from './policy';
 export * from './routes';
 export * from './roles';
+export * from './scopes';
 export * from './skills';
 export * from './teamspeak';
 export * from './toplist';

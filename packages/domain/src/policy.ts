@@ -12,6 +12,7 @@ import {
   type CatalogueOperation,
 } from './catalogues';
 import { ROLES } from './roles';
+import { SCOPES } from './scopes';
 import { ROUTES, cataloguePath, type CataloguePath } from './routes';
 
 /**
@@ -34,8 +35,14 @@ const CATALOGUE_PROCEDURES = Object.fromEntries(
   (Object.keys(CATALOGUES) as CatalogueKey[]).flatMap((key) =>
     operationsOf(key).map((operation) => [
       `catalogue.${key}.${operation}`,
-      // Machine clients may read and write a catalogue they hold the roles of, never delete (decision 053).
-      operation === 'remove' ? catalogueAccess(key) : forMachines(catalogueAccess(key)),
+      // Machine clients may read and write a catalogue they hold the roles and the scope of, never
+      // delete (decisions 053, 081).
+      operation === 'remove'
+        ? catalogueAccess(key)
+        : forMachines(
+            catalogueAccess(key),
+            operation === 'list' ? SCOPES.cataloguesRead : SCOPES.cataloguesWrite,
+          ),
     ]),
   ),
 ) as Partial<Record<CatalogueProcedurePath, Access>>;
@@ -45,9 +52,10 @@ const CATALOGUE_ROUTES = Object.fromEntries(
 ) as Record<CataloguePath, Access>;
 
 /**
- * Machine clients (decision 053) get only what an entry grants them with `forMachines`: the catalogues
- * and the sync manager's lists, creates and updates (with the roles). Not by default: any player's
- * data, the own-account procedures, deletes (they need a person's recent sign-in) and the audit log.
+ * Machine clients (decision 053) get only what an entry grants them with `forMachines`, each with the
+ * OAuth scope its token must carry (decision 081): the catalogues' and the sync manager's lists,
+ * creates and updates, and the audit log's list (with the roles). Not by default: any player's data,
+ * the own-account procedures, deletes (they need a person's recent sign-in), the undo and the chain.
  */
 export const PROCEDURE_POLICY = {
   'session.me': PUBLIC,
@@ -72,15 +80,15 @@ export const PROCEDURE_POLICY = {
   'externalAccounts.unlink': SIGNED_IN,
   'externalAccounts.sync': SIGNED_IN,
   // Sync manager (specification §2.1, §6): the route's role for reads and writes.
-  'syncManager.objects.list': forMachines(requires(ROLES.syncManager)),
-  'syncManager.objects.create': forMachines(requires(ROLES.syncManager)),
-  'syncManager.objects.update': forMachines(requires(ROLES.syncManager)),
+  'syncManager.objects.list': forMachines(requires(ROLES.syncManager), SCOPES.syncRead),
+  'syncManager.objects.create': forMachines(requires(ROLES.syncManager), SCOPES.syncWrite),
+  'syncManager.objects.update': forMachines(requires(ROLES.syncManager), SCOPES.syncWrite),
   'syncManager.objects.remove': requires(ROLES.syncManager),
-  'syncManager.groups.list': forMachines(requires(ROLES.syncManager)),
-  'syncManager.groups.create': forMachines(requires(ROLES.syncManager)),
-  'syncManager.groups.update': forMachines(requires(ROLES.syncManager)),
+  'syncManager.groups.list': forMachines(requires(ROLES.syncManager), SCOPES.syncRead),
+  'syncManager.groups.create': forMachines(requires(ROLES.syncManager), SCOPES.syncWrite),
+  'syncManager.groups.update': forMachines(requires(ROLES.syncManager), SCOPES.syncWrite),
   'syncManager.groups.remove': requires(ROLES.syncManager),
-  'audit.list': requires(ROLES.admin),
+  'audit.list': forMachines(requires(ROLES.admin), SCOPES.auditRead),
   'audit.chain': requires(ROLES.admin),
   // The undo also needs the editor's own role for the write it makes (checked by the BFF).
   'audit.undo': requires(ROLES.admin),

@@ -3,7 +3,7 @@
  * allow-list, issuer, expiry, `typ: Bearer` (Keycloak's mark of an access token, which dev-idp copies),
  * and audience or authorized party equal to our client id.
  */
-import { webRolesOf, type RoleClaims } from '@nova/domain';
+import { scopesOf, webRolesOf, type RoleClaims } from '@nova/domain';
 import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import { verifyIssuerJwt } from './jwt';
 
@@ -22,6 +22,8 @@ export interface BearerIdentity {
    * claim of the `service_account` scope; `clientId` before Keycloak 25). Never from a missing claim.
    */
   machine: boolean;
+  /** The token's OAuth scopes (`scope` claim); a machine client's rights (decision 081). */
+  scopes: string[];
 }
 
 export class InvalidBearerError extends Error {
@@ -37,6 +39,7 @@ type AccessClaims = JWTPayload &
     auth_time?: unknown;
     client_id?: unknown;
     clientId?: unknown;
+    scope?: unknown;
   };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
@@ -72,5 +75,6 @@ export async function verifyBearer(
     authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
     clientId,
     machine: marker !== null || (clientId !== null && expected.machineClientIds.includes(clientId)),
+    scopes: scopesOf(payload.scope),
   };
 }

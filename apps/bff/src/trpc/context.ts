@@ -29,6 +29,8 @@ export interface Principal {
   machine?: boolean;
   /** The OAuth client of a bearer token (`azp`); null for browser sessions. */
   clientId?: string | null;
+  /** A bearer token's OAuth scopes; what a machine client may do (decision 081). */
+  scopes?: readonly string[];
   userId: string;
   username: string;
   displayName: string;

@@ -62,6 +62,7 @@ export type ErrorReason =
   | 'SESSION_EXPIRED'
   | 'READ_ONLY'
   | 'MACHINE_CLIENT'
+  | 'MISSING_SCOPE'
   | ConflictReason
   | OutcomeReason
   | typeof IN_PROGRESS_REASON;
@@ -83,6 +84,20 @@ export function reasonOf(error: TRPCError): ErrorReason | null {
 
 export function conflictOf(error: TRPCError): WriteConflict<unknown> | null {
   return error instanceof ReasonedError ? error.conflict : null;
+}
+
+/** A machine client's token without the scope the procedure needs (decision 081): 403 naming it. */
+export class MissingScopeError extends ReasonedError {
+  constructor(readonly scope: string) {
+    super('MISSING_SCOPE', {
+      code: 'FORBIDDEN',
+      message: `Diesem Zugang fehlt der Scope „${scope}“. Bitte gib dem Client diesen Scope im Anmeldedienst und fordere ihn beim Token an.`,
+    });
+  }
+}
+
+export function missingScopeOf(error: TRPCError): string | null {
+  return error instanceof MissingScopeError ? error.scope : null;
 }
 
 /** A game API failure as the typed error the SPA understands (architecture §4, §7). */

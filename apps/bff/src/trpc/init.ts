@@ -3,7 +3,7 @@
  * names what each procedure needs, a procedure missing from it is refused (deny by default);
  * unauthenticated is 401, a missing role 403, never a redirect.
  */
-import { decide, ERROR_MESSAGES, procedureAccess } from '@nova/domain';
+import { decide, ERROR_MESSAGES, missingScope, procedureAccess } from '@nova/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { auditRefusal } from '../audit/audited';
 import { isAdminProcedure, targetIdOf, targetTypeOf } from '../audit/refusals';
@@ -13,7 +13,15 @@ import { procedureSpan, tracingOn } from '../observability/trace-context';
 import { isDependencyError } from '../plugins/dependencies';
 import { callKindOf, type Context, type Principal } from './context';
 import { cleanInput, MALFORMED_JSON } from './input-hygiene';
-import { conflictOf, fieldErrorsOfError, ReasonedError, reasonOf, upstreamError } from './errors';
+import {
+  conflictOf,
+  fieldErrorsOfError,
+  MissingScopeError,
+  missingScopeOf,
+  ReasonedError,
+  reasonOf,
+  upstreamError,
+} from './errors';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
@@ -36,6 +44,7 @@ const t = initTRPC.context<Context>().create({
         fieldErrors,
         reason: reasonOf(error),
         ...(error.code === 'CONFLICT' ? { conflict: conflictOf(error) } : {}),
+        ...(missingScopeOf(error) === null ? {} : { scope: missingScopeOf(error) }),
       },
     };
   },
@@ -54,7 +63,8 @@ async function enforcePolicy(
   type: string,
   getRawInput: () => Promise<unknown>,
 ): Promise<void> {
-  const decision = decide(procedureAccess(path), ctx.principal);
+  const access = procedureAccess(path);
+  const decision = decide(access, ctx.principal);
   if (decision === 'allow') return;
   const refused = decision === 'unauthenticated' ? 'unauthenticated' : 'forbidden';
   if (isAdminProcedure(path) || (type === 'mutation' && ctx.principal)) {
@@ -68,6 +78,8 @@ async function enforcePolicy(
     });
   if (refused === 'unauthenticated')
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.UNAUTHORIZED });
+  const scope = missingScope(access, ctx.principal);
+  if (scope !== null) throw new MissingScopeError(scope);
   throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN });
 }
 

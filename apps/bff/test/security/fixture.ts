@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { appRouter } from '../../src/routers';
 import type { MemorySessionStore } from '../../src/session/memory-store';
-import { INTEGRATOR_ROLES, ROLES_OF, type Person } from '../access-table';
+import { INTEGRATOR_ROLES, INTEGRATOR_SCOPES, ROLES_OF, type Person } from '../access-table';
 import type { MockGameApi } from '../mock-game-api';
 import type { MockIssuer } from '../mock-issuer';
 import { startTestBff, TEST_CLIENT_ID as CLIENT_ID } from '../test-bff';
@@ -84,6 +84,7 @@ export async function startTarget(env: Record<string, string> = {}): Promise<Tar
     typ: 'Bearer',
     auth_time: now,
     resource_access: { [CLIENT_ID]: { roles: INTEGRATOR_ROLES } },
+    scope: ['profile', 'email', ...INTEGRATOR_SCOPES].join(' '),
   };
   const admin = {
     sub: 'admin-id',

@@ -100,11 +100,13 @@ describe('security: step-up without gaps, machine clients in their place', () =>
     expect(response.json<ErrorBody>().error?.data.reason).toBe('STEP_UP_REQUIRED');
   });
 
+  // With every scope (decision 081): what refuses them here is the policy's rule for machines.
+  const scope = 'nova.catalogues.read nova.catalogues.write nova.sync.read nova.sync.write nova.audit.read';
   const machines = [
-    { name: 'named in MACHINE_CLIENT_IDS (azp integrator)', claims: { azp: 'integrator' } },
+    { name: 'named in MACHINE_CLIENT_IDS (azp integrator)', claims: { azp: 'integrator', scope } },
     {
       name: "carrying Keycloak's service-account marker (client_id)",
-      claims: { azp: 'anderer-dienst', client_id: 'anderer-dienst' },
+      claims: { azp: 'anderer-dienst', client_id: 'anderer-dienst', scope },
     },
   ];
 
@@ -179,7 +181,9 @@ describe('security: step-up without gaps, machine clients in their place', () =>
     });
     await create({ 'x-csrf': '1', cookie: target.cookie('wanteder') });
     await create({ authorization: `Bearer ${await personToken({ auth_time: nowSeconds() })}` });
-    await create({ authorization: `Bearer ${await personToken({ azp: 'integrator' })}` });
+    await create({
+      authorization: `Bearer ${await personToken({ azp: 'integrator', scope: 'nova.catalogues.write' })}`,
+    });
     const { rows } = await target.app.nova.audit.list(
       { action: 'catalogue.wantedReasons.create' },
       { offset: 0, limit: 100 },
