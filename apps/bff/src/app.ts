@@ -25,6 +25,7 @@ import { rateLimits } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes } from './plugins/static-spa';
 import { web } from './plugins/web';
+import { restApi } from './rest/plugin';
 import { createServices, type AppOverrides } from './services';
 import { trpcApi } from './trpc/plugin';
 import { requestAuthHook } from './trpc/request-auth';
@@ -119,6 +120,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     ...(overrides.discordFetch ? { discordFetch: overrides.discordFetch } : {}),
   });
   await app.register(trpcApi, { env, services, limits });
+  await app.register(restApi, { prefix: '/api', env, services, limits });
   const authenticate = requestAuthHook({
     publicUrl: env.publicUrl,
     sessions,

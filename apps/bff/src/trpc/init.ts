@@ -5,6 +5,7 @@
  */
 import { decide, ERROR_MESSAGES, missingScope, procedureAccess } from '@nova/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
 import { auditRefusal } from '../audit/audited';
 import { isAdminProcedure, targetIdOf, targetTypeOf } from '../audit/refusals';
 import { GameApiError } from '../game-api/errors';
@@ -23,32 +24,36 @@ import {
   upstreamError,
 } from './errors';
 
-const t = initTRPC.context<Context>().create({
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    const fieldErrors = fieldErrorsOfError(error);
-    // Unexpected errors keep their details in the log, not in the answer.
-    const message =
-      error.code === 'INTERNAL_SERVER_ERROR'
-        ? ERROR_MESSAGES.GENERIC
-        : error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError
-          ? MALFORMED_JSON
-          : fieldErrors && !(error.cause instanceof GameApiError)
-            ? ERROR_MESSAGES.BAD_REQUEST
-            : shape.message;
-    return {
-      ...shape,
-      message,
-      data: {
-        ...shape.data,
-        fieldErrors,
-        reason: reasonOf(error),
-        ...(error.code === 'CONFLICT' ? { conflict: conflictOf(error) } : {}),
-        ...(missingScopeOf(error) === null ? {} : { scope: missingScopeOf(error) }),
-      },
-    };
-  },
-});
+// The meta type lets rest/document.ts describe REST operations for the OpenAPI generator (decision 080).
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const fieldErrors = fieldErrorsOfError(error);
+      // Unexpected errors keep their details in the log, not in the answer.
+      const message =
+        error.code === 'INTERNAL_SERVER_ERROR'
+          ? ERROR_MESSAGES.GENERIC
+          : error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError
+            ? MALFORMED_JSON
+            : fieldErrors && !(error.cause instanceof GameApiError)
+              ? ERROR_MESSAGES.BAD_REQUEST
+              : shape.message;
+      return {
+        ...shape,
+        message,
+        data: {
+          ...shape.data,
+          fieldErrors,
+          reason: reasonOf(error),
+          ...(error.code === 'CONFLICT' ? { conflict: conflictOf(error) } : {}),
+          ...(missingScopeOf(error) === null ? {} : { scope: missingScopeOf(error) }),
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -65,14 +65,19 @@ export interface RequestAuthDeps {
   machineClientIds: readonly string[];
   /** Refusals of administrative procedures are recorded here (decision 060). */
   audit?: AuditLog;
+  /** The administrative procedures a request outside /trpc names (default: the audit export's). */
+  adminActionsOf?: (request: FastifyRequest) => string[];
 }
 
 /** Records a refusal before any procedure ran, once per administrative procedure of the call. */
-async function recordRefused(audit: AuditLog | undefined, request: FastifyRequest, reason: RefusalReason) {
+async function recordRefused(deps: RequestAuthDeps, request: FastifyRequest, reason: RefusalReason) {
+  const { audit } = deps;
   if (!audit) return;
   const paths = request.url.startsWith('/trpc/') ? proceduresOfUrl(request.url) : [];
   // The export download is an administrative call of its own (the audit log's).
-  const actions = request.url.startsWith('/trpc/') ? paths.filter(isAdminProcedure) : [EXPORT_ACTION];
+  const actions = request.url.startsWith('/trpc/')
+    ? paths.filter(isAdminProcedure)
+    : (deps.adminActionsOf?.(request) ?? [EXPORT_ACTION]);
   for (const action of actions) {
     await recordRefusal(audit, request.log, {
       actor: null,
@@ -86,16 +91,16 @@ async function recordRefused(audit: AuditLog | undefined, request: FastifyReques
 }
 
 /** A call with an Authorization header: a verified bearer token, or 401. */
-async function authenticateBearer(
+export async function authenticateBearer(
   deps: RequestAuthDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   header: string,
 ) {
-  const { oidc, machineClientIds, audit } = deps;
+  const { oidc, machineClientIds } = deps;
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
   if (!match?.[1]) {
-    await recordRefused(audit, request, 'invalid-token');
+    await recordRefused(deps, request, 'invalid-token');
     return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
   }
   try {
@@ -111,13 +116,13 @@ async function authenticateBearer(
     // Only the reason code: jose's errors carry the token's claims.
     const code = (error.cause as { code?: unknown } | undefined)?.code;
     request.log.info({ reason: error.message, code }, 'bearer token refused');
-    await recordRefused(audit, request, 'invalid-token');
+    await recordRefused(deps, request, 'invalid-token');
     return reject(reply, 401, ERROR_MESSAGES.UNAUTHORIZED);
   }
 }
 
 export function requestAuthHook(deps: RequestAuthDeps) {
-  const { publicUrl, sessions, audit } = deps;
+  const { publicUrl, sessions } = deps;
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
     if (header !== undefined) return authenticateBearer(deps, request, reply, header);
@@ -125,7 +130,7 @@ export function requestAuthHook(deps: RequestAuthDeps) {
     const problem = csrfProblem(request, publicUrl);
     if (problem) {
       request.log.info({ problem }, 'request refused by the CSRF check');
-      await recordRefused(audit, request, 'csrf');
+      await recordRefused(deps, request, 'csrf');
       return reject(reply, 403, ERROR_MESSAGES.CSRF);
     }
 
