@@ -21,14 +21,15 @@ export async function expireTokens(
   await store.setAuth(key, { ...record.auth, accessTokenExpiresAt: Date.now() + 5000, ...patch });
 }
 
-export async function integratorToken(issuer: string): Promise<string> {
+/** A client-credentials token of dev-idp's integrator, with the scopes named (space-separated). */
+export async function integratorToken(issuer: string, scope?: string): Promise<string> {
   const response = await fetch(`${issuer}/protocol/openid-connect/token`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       authorization: `Basic ${Buffer.from(`${DEMO_INTEGRATOR_CLIENT_ID}:${DEMO_INTEGRATOR_SECRET}`).toString('base64')}`,
     },
-    body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    body: new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) }),
   });
   const body = (await response.json()) as { access_token: string };
   return body.access_token;

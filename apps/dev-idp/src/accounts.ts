@@ -4,6 +4,7 @@
  * (kc_action=UPDATE_PASSWORD) lives in memory until the server stops and never leaks between tests.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
+import { ALL_ROLES, ROLES } from '@nova/domain';
 
 import {
   DEMO_ACCOUNTS,
@@ -25,14 +26,21 @@ export interface ServiceAccount {
   id: string;
   clientId: string;
   username: string;
+  /** Web roles the service account holds (Keycloak: "Service account roles"), as realm roles. */
+  realmRoles: readonly string[];
 }
 
-/** The integrator's service account: a fixed id, no web roles (architecture §5, integrators' scripts). */
+/**
+ * The integrator's service account: a fixed id and the administrative web roles, so that the demo's
+ * scripts can read and write catalogues, the sync manager and the audit log. What one token may do is
+ * limited by the scopes it asks for (decision 081); machine clients never delete.
+ */
 export const SERVICE_ACCOUNTS: Readonly<Record<string, ServiceAccount>> = {
   [DEMO_INTEGRATOR_CLIENT_ID]: {
     id: '0c7e5a94-1f2d-4b3a-8e6f-9d4c2b1a0e57',
     clientId: DEMO_INTEGRATOR_CLIENT_ID,
     username: `service-account-${DEMO_INTEGRATOR_CLIENT_ID}`,
+    realmRoles: ALL_ROLES.filter((role) => role !== ROLES.beta),
   },
 };
 

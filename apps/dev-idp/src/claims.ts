@@ -86,6 +86,9 @@ export function audienceFor(config: ResolvedConfig, clientId: string | undefined
   return clientId;
 }
 
+/** The default client scopes of a client-credentials token that put themselves into `scope`. */
+const DEFAULT_SCOPES = ['profile', 'email'];
+
 function isAccessToken(token: AccessToken | ClientCredentials): token is AccessToken {
   return token.kind === 'AccessToken';
 }
@@ -131,7 +134,15 @@ export function keycloakAccessToken(config: ResolvedConfig, accounts: AccountSto
       payload.sub = serviceAccount.id;
       payload.preferred_username = serviceAccount.username;
     }
-    payload.scope = token.scope ?? 'profile email';
+    // Keycloak: the optional client scopes asked for (and assigned to the client), then its defaults.
+    const asked = (token.scope ?? '')
+      .split(' ')
+      .filter((scope) => scope !== '' && !DEFAULT_SCOPES.includes(scope));
+    payload.scope = [...asked, ...DEFAULT_SCOPES].join(' ');
     Object.assign(payload, roleClaims(undefined, config.bffClientId));
+    // As realm roles: the token's `azp` is the integrator, so the game API (which reads the client
+    // roles of `azp`, then the realm roles) and the BFF (its own client's, then the realm's) both see them.
+    if (serviceAccount && serviceAccount.realmRoles.length > 0)
+      payload.realm_access = { roles: [...serviceAccount.realmRoles, ...DEFAULT_REALM_ROLES] };
   };
 }

@@ -10,6 +10,7 @@ import {
   DEMO_INTEGRATOR_CLIENT_ID,
   DEMO_INTEGRATOR_SECRET,
 } from '@nova/demo';
+import { ALL_SCOPES } from '@nova/domain';
 import type { ClientMetadata } from 'oidc-provider';
 
 import { consoleLogger, type DevIdpLogger } from './log';
@@ -161,6 +162,9 @@ export function clientMetadata(config: ResolvedConfig): ClientMetadata[] {
     grant_types: ['client_credentials'],
     response_types: [],
     token_endpoint_auth_method: 'client_secret_basic',
+    // The realm export's optional client scopes of the integrator (decision 081): a token carries
+    // those it asks for.
+    scope: ['profile', 'email', 'roles', ...ALL_SCOPES].join(' '),
   };
   return [bff, forum, integrator];
 }

@@ -277,7 +277,7 @@ describe('authorization code + PKCE', () => {
 });
 
 describe('client credentials', () => {
-  it('gives the integrator a token for the BFF without web roles', async () => {
+  it("gives the integrator a token for the BFF with its service account's roles and no nova scope unasked", async () => {
     const integrator = await discover(idp.issuer, DEMO_INTEGRATOR_CLIENT_ID, DEMO_INTEGRATOR_SECRET);
     const tokens = await client.clientCredentialsGrant(integrator);
     expect(tokens.refresh_token).toBeUndefined();
@@ -287,12 +287,45 @@ describe('client credentials', () => {
       azp: DEMO_INTEGRATOR_CLIENT_ID,
       sub: SERVICE_ACCOUNTS[DEMO_INTEGRATOR_CLIENT_ID]?.id,
       typ: 'Bearer',
-      realm_access: { roles: [...DEFAULT_REALM_ROLES] },
+      scope: 'profile email',
+      realm_access: {
+        roles: [
+          'web:admin',
+          'web:admin:sync-manager',
+          'web:admin:server-manager',
+          'web:admin:server-manager:achievement',
+          'web:admin:server-manager:car',
+          'web:admin:server-manager:skin',
+          'web:admin:server-manager:radio',
+          'web:admin:server-manager:wanted',
+          ...DEFAULT_REALM_ROLES,
+        ],
+      },
       resource_access: {},
     });
     expect(payload).not.toHaveProperty('auth_time');
     const again = await client.clientCredentialsGrant(integrator);
     expect(decodeJwt(again.access_token).sub).toBe(payload.sub);
+  });
+
+  it('puts the nova scopes the integrator asks for into its token, like Keycloak (decision 081)', async () => {
+    const integrator = await discover(idp.issuer, DEMO_INTEGRATOR_CLIENT_ID, DEMO_INTEGRATOR_SECRET);
+    for (const scope of [
+      'nova.catalogues.read',
+      'nova.catalogues.write',
+      'nova.sync.read',
+      'nova.sync.write',
+      'nova.audit.read',
+      'nova.webhooks',
+    ]) {
+      const tokens = await client.clientCredentialsGrant(integrator, { scope });
+      expect([scope, decodeJwt(tokens.access_token).scope]).toEqual([scope, `${scope} profile email`]);
+    }
+    const two = await client.clientCredentialsGrant(integrator, { scope: 'nova.sync.read nova.audit.read' });
+    expect(decodeJwt(two.access_token).scope).toBe('nova.sync.read nova.audit.read profile email');
+    // A scope the realm does not know never reaches the token (Keycloak refuses the request instead).
+    const unknown = await client.clientCredentialsGrant(integrator, { scope: 'nova.alles nova.sync.read' });
+    expect(decodeJwt(unknown.access_token).scope).toBe('nova.sync.read profile email');
   });
 
   it('refuses a wrong secret', async () => {

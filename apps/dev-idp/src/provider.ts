@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 
 import type { Configuration, Grant, JWK, KoaContextWithOIDC, Provider } from 'oidc-provider';
+import { ALL_SCOPES } from '@nova/domain';
 
 import type { AccountStore } from './accounts';
 import { createMemoryStore, memoryAdapter } from './adapter';
@@ -32,7 +33,8 @@ import { errorPage } from './pages';
 
 /** The one resource server: "this realm's access tokens". Clients never need to name it. */
 export const REALM_RESOURCE = 'urn:nova:realm';
-const REALM_RESOURCE_SCOPES = 'openid profile email roles';
+/** Every scope of the realm; which of them a client may ask for is its `scope` metadata (config.ts). */
+const REALM_RESOURCE_SCOPES = ['openid', 'profile', 'email', 'roles', ...ALL_SCOPES].join(' ');
 
 export interface ProviderDeps {
   config: ResolvedConfig;
@@ -145,7 +147,7 @@ function providerConfiguration(oidc: OidcModule, deps: ProviderDeps): Configurat
     claims: CLAIMS_CONFIG,
     // Keycloak's levels: "1" after a password, "0" for its SSO cookie (the acr claim needs the list).
     acrValues: ['0', '1'],
-    scopes: ['openid', 'offline_access', 'profile', 'email', 'roles'],
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'roles', ...ALL_SCOPES],
     // Keycloak puts the profile claims into the ID token whatever the response type.
     conformIdTokenClaims: false,
     clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
