@@ -5,7 +5,7 @@
  */
 import { test as setup, expect } from '@playwright/test';
 import { keycloakAdmin } from './admin';
-import { KC, REALM_ROLES, USERS } from './stack';
+import { INTEGRATOR_ROLES, KC, REALM_ROLES, USERS } from './stack';
 
 setup('realm: roles, users, token lifespan, events, a foreign client', async () => {
   const admin = await keycloakAdmin();
@@ -51,6 +51,20 @@ setup('realm: roles, users, token lifespan, events, a foreign client', async () 
     { realm: KC.realm },
     { eventsEnabled: true, enabledEventTypes: ['LOGIN', 'LOGOUT', 'REFRESH_TOKEN', 'UPDATE_PASSWORD'] },
   );
+
+  // The integrator's service account holds the web roles of what the scope tests touch; what each
+  // token may do is limited by the scopes it asks for (decision 081).
+  const [integrator] = await admin.clients.find({ clientId: KC.integratorId });
+  if (!integrator?.id) throw new Error('integrator fehlt im importierten Realm');
+  const serviceAccount = await admin.clients.getServiceAccountUser({ id: integrator.id });
+  const webRoles = await admin.clients.listRoles({ id: web.id });
+  await admin.users.addClientRoleMappings({
+    id: serviceAccount.id ?? '',
+    clientUniqueId: web.id,
+    roles: webRoles
+      .filter((role) => (INTEGRATOR_ROLES as readonly string[]).includes(role.name ?? ''))
+      .map((role) => ({ id: role.id ?? '', name: role.name ?? '' })),
+  });
 
   const [foreign] = await admin.clients.find({ clientId: KC.foreignClientId });
   if (foreign) return;

@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ROLES } from '@nova/domain';
 import { clientCredentialsToken, keycloakAdmin } from './admin';
 import { asBffClient, codeByHand, exchangeCode } from './oidc';
-import { KC, USERS, type KcUser } from './stack';
+import { INTEGRATOR_ROLES, KC, USERS, type KcUser } from './stack';
 
 interface Me {
   signedIn: boolean;
@@ -189,7 +189,7 @@ test('integrator: a client-credentials token is accepted, a token for another au
   expect(accepted.me).toMatchObject({
     signedIn: true,
     username: `service-account-${KC.integratorId}`,
-    roles: [],
+    roles: [...INTEGRATOR_ROLES], // in the order of ALL_ROLES
   });
 
   const foreign = await clientCredentialsToken(KC.foreignClientId, KC.foreignClientSecret);

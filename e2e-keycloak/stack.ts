@@ -116,3 +116,11 @@ export const USERS = {
 
 /** Realm roles the demo accounts hold (the realm export defines the web roles as client roles). */
 export const REALM_ROLES: Role[] = [ROLES.beta, ROLES.admin, ROLES.syncManager, ROLES.serverManager];
+
+/** Web roles of the integrator's service account (keycloak.setup.ts); its scopes limit each token. */
+export const INTEGRATOR_ROLES: Role[] = [
+  ROLES.admin,
+  ROLES.syncManager,
+  ROLES.serverManager,
+  ROLES.wantedManager,
+];

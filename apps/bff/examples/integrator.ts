@@ -23,6 +23,8 @@ export interface IntegratorOptions {
   clientId: string;
   clientSecret: string;
   bffUrl: string;
+  /** The scopes the script needs (decision 081); default: catalogues read and write. */
+  scope?: string;
 }
 
 /** A typed tRPC client that fetches (and renews) its access token by client credentials. */
@@ -40,7 +42,9 @@ export async function integratorClient(options: IntegratorOptions) {
   let renewAt = 0;
   const accessToken = async () => {
     if (Date.now() >= renewAt) {
-      const response = await oidc.clientCredentialsGrant(config);
+      const response = await oidc.clientCredentialsGrant(config, {
+        scope: options.scope ?? 'nova.catalogues.read nova.catalogues.write',
+      });
       token = response.access_token;
       renewAt = Date.now() + Math.max(0, (response.expiresIn() ?? 60) - 30) * 1000;
     }

@@ -27,8 +27,11 @@ interface Client {
   redirectUris: string[];
   attributes: Record<string, string>;
   protocolMappers?: Mapper[];
+  defaultClientScopes?: string[];
+  optionalClientScopes?: string[];
 }
 interface Realm {
+  clientScopes?: { name: string; protocol: string; attributes: Record<string, string> }[];
   realm: string;
   ssoSessionIdleTimeout: number;
   ssoSessionMaxLifespan: number;
@@ -144,5 +147,35 @@ describe('realm export and BFF configuration', () => {
     const redis = compose.slice(compose.indexOf('\n  redis:'), compose.indexOf('\n  bff:'));
     expect(redis).toContain("'--appendonly', 'yes'");
     expect(redis).toMatch(/- redis-data:\/data/);
+  });
+
+  it('defines the nova scopes as client scopes and offers them to the integrator (decision 081)', () => {
+    const nova = [
+      'nova.catalogues.read',
+      'nova.catalogues.write',
+      'nova.sync.read',
+      'nova.sync.write',
+      'nova.audit.read',
+      'nova.webhooks',
+    ];
+    for (const name of nova) {
+      const scope = realm.clientScopes?.find((s) => s.name === name);
+      expect([name, scope?.protocol, scope?.attributes['include.in.token.scope']]).toEqual([
+        name,
+        'openid-connect',
+        'true',
+      ]);
+    }
+    expect(integrator?.optionalClientScopes).toEqual(nova);
+    expect(bff?.optionalClientScopes ?? []).not.toContain('nova.catalogues.write');
+  });
+
+  it("keeps Keycloak's own client scopes, which a realm file with client scopes must list itself", () => {
+    const names = (realm.clientScopes ?? []).map((s) => s.name);
+    for (const scope of [...(bff?.defaultClientScopes ?? []), ...(integrator?.defaultClientScopes ?? [])])
+      expect(names).toContain(scope);
+    expect(names).toEqual(
+      expect.arrayContaining(['basic', 'profile', 'email', 'roles', 'acr', 'web-origins', 'service_account']),
+    );
   });
 });
