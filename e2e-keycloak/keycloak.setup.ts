@@ -65,6 +65,15 @@ setup('realm: roles, users, token lifespan, events, a foreign client', async () 
       .filter((role) => (INTEGRATOR_ROLES as readonly string[]).includes(role.name ?? ''))
       .map((role) => ({ id: role.id ?? '', name: role.name ?? '' })),
   });
+  // As realm roles too, like the test users: the game API reads the client roles of the token's
+  // `azp` (here the integrator, not nova-web), then the realm roles.
+  const realmRoles = await admin.roles.find();
+  await admin.users.addRealmRoleMappings({
+    id: serviceAccount.id ?? '',
+    roles: realmRoles
+      .filter((role) => (INTEGRATOR_ROLES as readonly string[]).includes(role.name ?? ''))
+      .map((role) => ({ id: role.id ?? '', name: role.name ?? '' })),
+  });
 
   const [foreign] = await admin.clients.find({ clientId: KC.foreignClientId });
   if (foreign) return;

@@ -22,6 +22,7 @@ import {
   measureThroughput,
 } from './bench/speed.mjs';
 import { measureExportStalls } from './bench/export-stalls.mjs';
+import { benchRest } from './bench/rest.mjs';
 
 const KB = 1024;
 const PUBLIC_BUDGET = 130 * KB;
@@ -304,6 +305,7 @@ try {
   throughput.ok = throughput.ratio >= SPEED_BUDGETS.throughputRatio && throughput.bff.errors === 0;
   auth.ok = auth.extraMs <= SPEED_BUDGETS.authExtraMs;
   report.speed = { paint, againstBare, throughput, auth, memory, exportStalls };
+  report.ok &&= await benchRest(report, { bffUrl, issuer });
   report.ok &&=
     exportStalls.ok && throughput.ok && auth.ok && paint.every((p) => p.ok) && againstBare.every((p) => p.ok);
 } finally {
