@@ -70,7 +70,7 @@ const IfMatchHeader = z.object({
 const IdempotencyHeader = z.object({
   'idempotency-key': z.uuid().optional().meta({
     description:
-      'Eine neue UUID je Anlage. Ein Wiederholungsversuch mit demselben Schlüssel (10 Minuten lang) legt nichts doppelt an und antwortet mit dem ersten Ergebnis.',
+      'Eine neue UUID je Anlage. Ein Wiederholungsversuch mit demselben Schlüssel (24 Stunden lang) legt nichts doppelt an und antwortet mit dem ersten Ergebnis.',
   }),
 });
 const EtagHeader = z.object({ etag: z.string().meta({ description: 'Die ETag der Zeile (für If-Match)' }) });
