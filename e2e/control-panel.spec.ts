@@ -27,6 +27,7 @@ const ADMIN_ROUTES = [
     'Wantedkatalog verwalten',
     'web:admin:server-manager:wanted',
   ],
+  ['/control-panel/admin/integrations', 'Integrationen', 'web:admin'],
 ] as const;
 
 const rolesOf = (role: Role): string[] => {
@@ -47,7 +48,7 @@ for (const role of ['spieler', 'beta', 'admin'] as Role[]) {
       'Accounteinstellungen',
       ...(roles.includes('web:admin:sync-manager') ? ['Sync Management'] : []),
       ...(roles.includes('web:admin:server-manager') ? ['Server Management'] : []),
-      ...(roles.includes('web:admin') ? ['Audit-Log'] : []),
+      ...(roles.includes('web:admin') ? ['Audit-Log', 'Integrationen'] : []),
       'Help',
       'Logout',
     ];
@@ -56,7 +57,7 @@ for (const role of ['spieler', 'beta', 'admin'] as Role[]) {
     );
     // Every beta tester sees the Admin heading; without an admin role, one line says why it is empty.
     const adminLinks = expected.filter((t) =>
-      ['Sync Management', 'Server Management', 'Audit-Log'].includes(t),
+      ['Sync Management', 'Server Management', 'Audit-Log', 'Integrationen'].includes(t),
     );
     await expect(sidebar.getByRole('heading', { name: 'Admin' })).toHaveCount(
       roles.includes('web:beta') ? 1 : 0,

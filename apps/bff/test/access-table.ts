@@ -80,6 +80,7 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   'audit.list': ['admin', 'adminOnly'],
   'audit.chain': ['admin', 'adminOnly'],
   'audit.undo': ['admin', 'adminOnly'],
+  'integrations.list': ['admin', 'adminOnly'],
   'syncManager.objects.list': ['admin', 'syncer'],
   'syncManager.objects.create': ['admin', 'syncer'],
   'syncManager.objects.update': ['admin', 'syncer'],

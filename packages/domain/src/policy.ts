@@ -92,6 +92,8 @@ export const PROCEDURE_POLICY = {
   'audit.chain': requires(ROLES.admin),
   // The undo also needs the editor's own role for the write it makes (checked by the BFF).
   'audit.undo': requires(ROLES.admin),
+  // "Integrationen" (decision 083): the machine clients of the audit log, for whoever reads it.
+  'integrations.list': requires(ROLES.admin),
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,

@@ -37,6 +37,7 @@ export const ROUTES = {
   syncManager: { path: `${ADMIN}/sync-manager`, access: requires(ROLES.syncManager) },
   serverManager: { path: `${ADMIN}/server-manager`, access: requires(ROLES.serverManager) },
   auditLog: { path: `${ADMIN}/audit-log`, crumb: 'Audit-Log', access: requires(ROLES.admin) },
+  integrations: { path: `${ADMIN}/integrations`, crumb: 'Integrationen', access: requires(ROLES.admin) },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -2,6 +2,7 @@ import { router } from '../trpc/init';
 import { accountRouter } from './account';
 import { auditRouter } from './audit';
 import { catalogueRouter } from './catalogue';
+import { integrationsRouter } from '../rest/integrations';
 import { externalAccountsRouter } from './external-accounts';
 import { playerRouter } from './player';
 import { calendarRouter, toplistRouter } from './public';
@@ -17,6 +18,7 @@ export const appRouter = router({
   externalAccounts: externalAccountsRouter,
   syncManager: syncManagerRouter,
   audit: auditRouter,
+  integrations: integrationsRouter,
   account: accountRouter,
 });
 

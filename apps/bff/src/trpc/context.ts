@@ -13,6 +13,7 @@ import {
   SessionEndedError,
   type TokenService,
 } from '../auth/token-service';
+import type { Database } from '../db/database';
 import type { CallKind } from '../db/schema';
 import type { GameApiClient } from '../game-api/client';
 import type { SharedCache } from '../game-api/shared-cache';
@@ -83,6 +84,8 @@ export interface ContextInner {
   idempotency?: IdempotencyKeys;
   /** The write targets' locks, honoured by every instance (decision 066). */
   locks?: TargetLocks;
+  /** The BFF's database, for read models beside the audit log's own queries ("Integrationen"). */
+  database?: Database;
 }
 
 /** The request-independent part of the context; tests build it directly (`createCaller`). */
@@ -105,6 +108,7 @@ export interface ContextDeps {
   stepUpMaxAgeSeconds: number;
   idempotency: IdempotencyKeys;
   locks: TargetLocks;
+  database?: Database;
   now: () => number;
 }
 
@@ -128,6 +132,7 @@ export function createContext(deps: ContextDeps) {
       discordNames: deps.discordNames,
       idempotency: deps.idempotency,
       locks: deps.locks,
+      ...(deps.database ? { database: deps.database } : {}),
       request,
       stepUpMaxAgeSeconds: deps.stepUpMaxAgeSeconds,
       ...(auth.kind === 'session'

@@ -30,6 +30,7 @@ const admin = chunk(() => import('./routes/admin'));
 const serverManager = chunk(() => import('../features/server-manager/routes'));
 const syncManager = chunk(() => import('../features/sync-manager/sync-manager-page'));
 const auditLog = chunk(() => import('../features/audit/audit-log-page'));
+const integrations = chunk(() => import('../features/integrations/integrations-page'));
 const imprint = chunk(() => import('../features/legal/imprint-page'));
 const terms = chunk(() => import('../features/legal/terms-page'));
 const calendar = chunk(() => import('../features/calendar/calendar-page'));
@@ -202,6 +203,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.auditLog,
             ...screen(auditLog, (m) => m.AuditLogPage, { crumb: ROUTES.auditLog.crumb }),
+          },
+          {
+            path: paths.integrations,
+            ...screen(integrations, (m) => m.IntegrationsPage, { crumb: ROUTES.integrations.crumb }),
           },
           {
             path: paths.serverManager,

@@ -51,6 +51,7 @@ const ADMIN_LINKS = [
   { to: paths.syncManager, label: 'Sync Management' },
   { to: paths.serverManager, label: 'Server Management' },
   { to: paths.auditLog, label: 'Audit-Log' },
+  { to: paths.integrations, label: 'Integrationen' },
 ] as const;
 
 const NO_ADMIN_AREA = 'Für dich ist noch kein Adminbereich freigeschaltet.';
