@@ -46,6 +46,7 @@ const ADMIN_PAGES = [
   '/control-panel/admin/sync-manager',
   '/control-panel/admin/sync-manager?tab=objects',
   '/control-panel/admin/audit-log',
+  '/control-panel/admin/integrations',
 ];
 
 /** The page's serious and critical violations, one readable line each. */
