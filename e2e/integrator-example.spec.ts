@@ -44,3 +44,14 @@ test("the integrator's writes show on the Integrationen page", async ({ asRole }
     /\/users\//,
   );
 });
+
+test('the reference page shows the API from our own origin, within the CSP', async ({ page }) => {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(E2E.bff)) foreign.push(request.url());
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /Nova Legacy API/ })).toBeVisible();
+  await expect(page.getByText('/catalogues/wanted-reasons/{id}').first()).toBeVisible();
+  expect(foreign).toEqual([]);
+});

@@ -152,6 +152,7 @@ const PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Nova Legacy API – Referenz</title>
+    <link rel="icon" type="image/svg+xml" href="/images/logo.svg" />
     <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
   </head>
   <body>
