@@ -74,6 +74,7 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   'externalAccounts.linkTeamspeak': SIGNED_IN,
   'externalAccounts.unlink': SIGNED_IN,
   'externalAccounts.sync': SIGNED_IN,
+  'search.query': SIGNED_IN,
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,

@@ -7,3 +7,4 @@ export * from './views';
 export * from './public-config';
 export * from './sync';
 export * from './writes';
+export * from './search';

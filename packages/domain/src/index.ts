@@ -26,3 +26,4 @@ export * from './sync-manager';
 export * from './audit';
 export * from './sign-in-method';
 export * from './vehicle-models';
+export * from './search';

@@ -14,6 +14,7 @@ import {
 import { ROLES } from './roles';
 import { SCOPES } from './scopes';
 import { ROUTES, cataloguePath, type CataloguePath } from './routes';
+import type { SearchGroupKey } from './search';
 
 /**
  * A catalogue of Server Management is reached below the hub (specification §2.1: the manager routes are
@@ -94,6 +95,8 @@ export const PROCEDURE_POLICY = {
   'audit.undo': requires(ROLES.admin),
   // "Integrationen" (decision 083): the machine clients of the audit log, for whoever reads it.
   'integrations.list': requires(ROLES.admin),
+  // Every signed-in person may ask; the answer holds only the groups SEARCH_POLICY grants them.
+  'search.query': SIGNED_IN,
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,
@@ -104,6 +107,23 @@ export type ProcedurePath = keyof typeof PROCEDURE_POLICY;
 export function procedureAccess(path: string): Access | undefined {
   return Object.hasOwn(PROCEDURE_POLICY, path) ? PROCEDURE_POLICY[path as ProcedurePath] : undefined;
 }
+
+/**
+ * The search's groups (decision 091), each with the access of the screen its results open: players
+ * only for admins (finding anyone's profile is an admin's task), a catalogue's rows with its manager's
+ * roles, sync objects and groups with the sync manager's, audit entries with the audit log's. A group
+ * missing here is not searched for anyone.
+ */
+export const SEARCH_POLICY = {
+  players: requires(ROLES.admin),
+  ...(Object.fromEntries(CATALOGUE_KEYS.map((key) => [key, catalogueAccess(key)])) as Record<
+    CatalogueKey,
+    Access
+  >),
+  syncGroups: PROCEDURE_POLICY['syncManager.groups.list'],
+  syncObjects: PROCEDURE_POLICY['syncManager.objects.list'],
+  audit: PROCEDURE_POLICY['audit.list'],
+} as const satisfies Record<SearchGroupKey, Access>;
 
 /**
  * Plain HTTP downloads of the BFF (not tRPC procedures, so they can stream): path and access, decided

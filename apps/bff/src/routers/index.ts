@@ -5,6 +5,7 @@ import { catalogueRouter } from './catalogue';
 import { integrationsRouter } from '../rest/integrations';
 import { externalAccountsRouter } from './external-accounts';
 import { playerRouter } from './player';
+import { searchRouter } from './search';
 import { calendarRouter, toplistRouter } from './public';
 import { sessionRouter } from './session';
 import { syncManagerRouter } from './sync-manager';
@@ -20,6 +21,7 @@ export const appRouter = router({
   audit: auditRouter,
   integrations: integrationsRouter,
   account: accountRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;
