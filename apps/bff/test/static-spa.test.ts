@@ -191,6 +191,36 @@ describe('serving the SPA', () => {
     expect(await body('/images/vehicles/484.jpg?klasse=../../x')).toBe('JPG-vehicle');
   });
 
+  it.each([
+    '/gibt-es-nicht',
+    '/control-panel/admin',
+    '/control-panel/user/settings/extra',
+    '/control-panel/user/u-1/settings',
+    '/control-panel/user/vehicles/abc',
+    '/control-panel/admin/server-manager/unbekannt',
+  ])('answers the unknown address %s with 404 and the page that says so', async (url) => {
+    const page = await app.inject(url);
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<div id="root">');
+    expect(page.body).toContain('<title>Seite nicht gefunden – Nova Legacy</title>');
+  });
+
+  it.each([
+    '/home/',
+    '/Toplist',
+    '/control-panel',
+    '/control-panel/user/sync/discord',
+    '/control-panel/user/u-1',
+    '/control-panel/user/u-1/vehicles/12',
+    '/control-panel/user/bank-accounts',
+    '/control-panel/admin/server-manager/radio-manager',
+    '/control-panel/admin/audit-log',
+  ])('answers the known address %s with 200', async (url) => {
+    expect((await app.inject(url)).statusCode).toBe(200);
+  });
+
   it('keeps API paths out of the SPA fallback', async () => {
     expect((await app.inject('/auth/unknown')).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/home' })).statusCode).toBe(404);

@@ -74,3 +74,27 @@ export function cataloguePath(key: CatalogueKey): CataloguePath {
  */
 export const SIGNED_OUT_FLAG = 'abgemeldet';
 export const SIGNED_OUT_LANDING = `${ROUTES.home.path}?${SIGNED_OUT_FLAG}=1`;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The addresses the route table serves a page at (decision 092), as the SPA's router matches them:
+ * case-insensitive, a trailing slash allowed, a player's pages below the own profile and below any
+ * `user/{userId}`, a vehicle by its number. Everything else is the not-found page, which the BFF
+ * answers with 404. (`admin` itself has no page.)
+ */
+const KNOWN_PATH = (() => {
+  const fixed = Object.entries(ROUTES)
+    .filter(([name]) => name !== 'admin')
+    .map(([, route]) => escapeRegExp(route.path));
+  const catalogues = (Object.keys(CATALOGUES) as CatalogueKey[]).map((key) =>
+    escapeRegExp(cataloguePath(key)),
+  );
+  const pages = Object.values(PLAYER_PAGES).map((page) => escapeRegExp(page.segment));
+  const player = `${escapeRegExp(USER)}(?:/[^/]+)?(?:/(?:${pages.join('|')})|/${escapeRegExp(PLAYER_PAGES.vehicles.segment)}/\\d+)?`;
+  return new RegExp(`^(?:${[...fixed, ...catalogues, player].join('|')})/?$`, 'i');
+})();
+
+export function isKnownPath(pathname: string): boolean {
+  return KNOWN_PATH.test(pathname);
+}

@@ -2,14 +2,14 @@
  * Serves the built SPA: hashed files under /assets cached immutably, everything else revalidated;
  * the build's brotli/gzip variants served to browsers that accept them;
  * index.html never cached and carrying the public configuration; client routes fall back to
- * index.html; a missing placeholder image under /images falls back to its category's placeholder.
+ * index.html, with 404 for an address the route table does not know; a missing placeholder image under /images falls back to its category's placeholder.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Me, PublicConfig } from '@nova/contracts';
-import { placeholderPaths } from '@nova/domain';
+import { isKnownPath, placeholderPaths } from '@nova/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 import type { ServerRenderer } from './server-render';
@@ -18,6 +18,8 @@ const CONFIG_MARKER = /<script id="nova-config" type="application\/json">[^<]*<\
 const SESSION_MARKER = /<script id="nova-session" type="application\/json">[^<]*<\/script>/;
 const ROOT_MARKER = /<div id="root"><\/div>/;
 const TITLE_MARKER = /<title>[^<]*<\/title>/;
+/** The title of the not-found page (specification §2.2), for the shell sent with a 404. */
+const NOT_FOUND_TITLE = '<title>Seite nicht gefunden – Nova Legacy</title>';
 
 /**
  * The neutral picture for a missing image (specification §9.12 paths): items by kind, skins and avatars by
@@ -115,6 +117,13 @@ function indexPages(options: StaticSpaOptions): (request: FastifyRequest) => Pro
   };
 }
 
+/** The page with `title` in place of its own (or added to the head). */
+function withTitle(html: string, title: string): string {
+  return TITLE_MARKER.test(html)
+    ? html.replace(TITLE_MARKER, () => title)
+    : html.replace('</head>', () => `${title}</head>`);
+}
+
 /** The placeholder (below images/) for a missing picture under /images, if there is one. */
 function placeholderOf(root: string, url: string): string | undefined {
   const image = /^\/images\/([a-z-]+)\/([^/]+)$/.exec(url.split('?')[0] ?? '/');
@@ -151,18 +160,18 @@ export async function staticSpa(app: FastifyInstance, options: StaticSpaOptions)
 
   // @fastify/compress compresses the page as the browser accepts (its hook applies to routes only,
   // hence the catch-all route below rather than the not-found handler).
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
     // Every page keeps Cross-Origin-Opener-Policy, although Chromium starts a new renderer process
     // for it before the first paint: without it on the signed-out variant alone, another site could
     // open a page of ours and tell from its window handle whether the visitor is signed in
     // (decision 077).
     const html = await indexHtmlFor(request);
     return reply
-      .code(200)
+      .code(status)
       .header('cache-control', 'no-store')
       .header('vary', 'Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(status === 404 ? withTitle(html, NOT_FOUND_TITLE) : html);
   };
 
   app.get('/', sendIndex);
@@ -179,6 +188,8 @@ export async function staticSpa(app: FastifyInstance, options: StaticSpaOptions)
     const isFile = /\.[a-z0-9]+$/i.test(path);
     const reserved = /^\/(trpc|auth|export|assets|images)(\/|$)/.test(path) || path === '/healthz';
     if (isFile || reserved) return reply.code(404).type('text/plain; charset=utf-8').send('Nicht gefunden');
-    return sendIndex(request, reply);
+    // An address the route table does not know: the SPA shows its not-found page, the status says so
+    // too (decision 092), for crawlers, link checkers and monitoring.
+    return sendIndex(request, reply, isKnownPath(path) ? 200 : 404);
   });
 }

@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { preloadRoute, routes, serverRenderedPages, type RouteHandle } from './router';
+import { isKnownPath } from '@nova/domain';
+import { preloadRoute, routeTitleOf, routes, serverRenderedPages, type RouteHandle } from './router';
 
 /** The matched route objects' paths and breadcrumb labels for an address. */
 function match(pathname: string) {
@@ -52,13 +53,61 @@ describe('router', () => {
       '/control-panel/admin/audit-log',
     ]) {
       expect(match(path).notFound, path).toBe(false);
+      // The BFF answers it with 200 (decision 092).
+      expect(isKnownPath(path), path).toBe(true);
     }
   });
 
   it('shows the not-found page elsewhere, also where the spec has no screen', () => {
     for (const path of ['/gibt-es-nicht', '/control-panel/nichts', '/control-panel/user/0b6f-77/settings']) {
       expect(match(path).notFound, path).toBe(true);
+      // The BFF answers it with 404 (decision 092).
+      expect(isKnownPath(path), path).toBe(false);
     }
+    // No page at the admin section itself; a vehicle is named by its number.
+    expect(isKnownPath('/control-panel/admin')).toBe(false);
+    expect(isKnownPath('/control-panel/user/vehicles/abc')).toBe(false);
+  });
+
+  it('gives every page its own title from the route table (decision 092)', () => {
+    const titles = Object.fromEntries(
+      [
+        '/home',
+        '/imprint',
+        '/calendar',
+        '/toplist',
+        '/gibt-es-nicht',
+        '/control-panel/user',
+        '/control-panel/user/settings',
+        '/control-panel/user/achievements',
+        '/control-panel/user/vehicles/12',
+        '/control-panel/user/0b6f-77/skins',
+        '/control-panel/user/sync/discord',
+        '/control-panel/admin',
+        '/control-panel/admin/sync-manager',
+        '/control-panel/admin/server-manager',
+        '/control-panel/admin/server-manager/radio-manager',
+        '/control-panel/admin/audit-log',
+      ].map((path) => [path, routeTitleOf(path)]),
+    );
+    expect(titles).toEqual({
+      '/home': 'Nova Legacy – Reallife-Server für San Andreas',
+      '/imprint': 'Impressum – Nova Legacy',
+      '/calendar': 'Fight-Kalender – Nova Legacy',
+      '/toplist': 'Server Toplist – Nova Legacy',
+      '/gibt-es-nicht': 'Seite nicht gefunden – Nova Legacy',
+      '/control-panel/user': 'Profil – Nova Legacy',
+      '/control-panel/user/settings': 'Accounteinstellungen – Nova Legacy',
+      '/control-panel/user/achievements': 'Achievements – Nova Legacy',
+      '/control-panel/user/vehicles/12': 'Fahrzeugdetails – Nova Legacy',
+      '/control-panel/user/0b6f-77/skins': 'Skins – Nova Legacy',
+      '/control-panel/user/sync/discord': 'Discord – Nova Legacy',
+      '/control-panel/admin': 'Seite nicht gefunden – Nova Legacy',
+      '/control-panel/admin/sync-manager': 'Sync Management – Nova Legacy',
+      '/control-panel/admin/server-manager': 'Server Management – Nova Legacy',
+      '/control-panel/admin/server-manager/radio-manager': 'Radiosender verwalten – Nova Legacy',
+      '/control-panel/admin/audit-log': 'Audit-Log – Nova Legacy',
+    });
   });
 
   it('labels the breadcrumbs as the spec does', () => {

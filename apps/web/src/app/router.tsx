@@ -10,9 +10,11 @@
  */
 import type { ComponentType } from 'react';
 import { Navigate, matchRoutes, type RouteObject } from 'react-router-dom';
-import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
+import { documentTitle } from '../components/layout/page-title';
+import { NOT_FOUND_TITLE, NotFoundPage, UnauthorizedPage } from '../components/status-pages';
 import {
   CATALOGUES,
+  ERROR_MESSAGES,
   CATALOGUE_KEYS,
   PLAYER_PAGES,
   ROUTES,
@@ -40,8 +42,12 @@ const settings = chunk(() => import('../features/account/settings-page'));
 
 /** What a route carries beside its path and element (react-router's `handle`). */
 export interface RouteHandle {
-  /** Breadcrumb label (specification §2.6). */
+  /** Breadcrumb label (specification §2.6); also the page's name in the document title unless `title` says. */
   crumb?: string | null;
+  /** The page's name in the document title ("… – Nova Legacy", decision 092) where it is not the crumb. */
+  title?: string;
+  /** A document title that is not "… – Nova Legacy" (the start page). */
+  documentTitle?: string;
   /** The code of the route's screen: loaded with every matched level's at once (preloadRoute). */
   chunk?: Chunk<unknown>;
   /** Code the screen loads only when the SPA renders it itself (a legal text, components/server-markup). */
@@ -74,6 +80,19 @@ export function preloadRoute(pathname: string, navigation = false): void {
   }
 }
 
+/**
+ * The document title of an address (decision 092): the deepest matched route that names its page —
+ * a complete `documentTitle`, else its `title` or breadcrumb label followed by the site's name.
+ */
+export function routeTitleOf(pathname: string): string {
+  for (const { route } of (matchRoutes(routes, pathname) ?? []).reverse()) {
+    const { documentTitle: complete, title, crumb } = handleOf(route);
+    if (complete) return complete;
+    if (title ?? crumb) return documentTitle(title ?? crumb);
+  }
+  return documentTitle(null);
+}
+
 /** The pages the BFF renders (decision 036), from the routes that say so. */
 export function serverRenderedPages(): Record<string, NonNullable<RouteHandle['serverRender']>> {
   const pages: Record<string, NonNullable<RouteHandle['serverRender']>> = {};
@@ -92,7 +111,10 @@ export function serverRenderedPages(): Record<string, NonNullable<RouteHandle['s
 function playerChildren(): RouteObject[] {
   return [
     { index: true, ...screen(player, (m) => m.ProfilePage) },
-    { path: PLAYER_PAGES.achievements.segment, ...screen(player, (m) => m.AchievementsPage) },
+    {
+      path: PLAYER_PAGES.achievements.segment,
+      ...screen(player, (m) => m.AchievementsPage, { title: 'Achievements' }),
+    },
     {
       path: PLAYER_PAGES.vehicles.segment,
       handle: { crumb: PLAYER_PAGES.vehicles.crumb },
@@ -101,7 +123,7 @@ function playerChildren(): RouteObject[] {
         { path: ':vehicleId', ...screen(player, (m) => m.VehiclePage, { crumb: VEHICLE_DETAIL_CRUMB }) },
       ],
     },
-    { path: PLAYER_PAGES.coupons.segment, ...screen(player, (m) => m.CouponsPage) },
+    { path: PLAYER_PAGES.coupons.segment, ...screen(player, (m) => m.CouponsPage, { title: 'Coupons' }) },
     {
       path: PLAYER_PAGES.inventory.segment,
       ...screen(player, (m) => m.InventoryPage, { crumb: PLAYER_PAGES.inventory.crumb }),
@@ -118,7 +140,7 @@ function playerChildren(): RouteObject[] {
       path: PLAYER_PAGES.weaponSkills.segment,
       ...screen(player, (m) => m.WeaponSkillsPage, { crumb: PLAYER_PAGES.weaponSkills.crumb }),
     },
-    { path: PLAYER_PAGES.skins.segment, ...screen(player, (m) => m.SkinsPage) },
+    { path: PLAYER_PAGES.skins.segment, ...screen(player, (m) => m.SkinsPage, { title: 'Skins' }) },
     {
       path: PLAYER_PAGES.skills.segment,
       ...screen(player, (m) => m.SkillsPage, { crumb: PLAYER_PAGES.skills.crumb }),
@@ -131,10 +153,18 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { index: true, element: <Navigate to={paths.home} replace /> },
-      { path: paths.home, element: <HomePage />, handle: { serverRender: { module: null, data: null } } },
+      {
+        path: paths.home,
+        element: <HomePage />,
+        handle: {
+          documentTitle: 'Nova Legacy – Reallife-Server für San Andreas',
+          serverRender: { module: null, data: null },
+        },
+      },
       {
         path: paths.imprint,
         ...screen(imprint, (m) => m.ImprintPage, {
+          title: 'Impressum',
           clientChunk: () => imprint().then((m) => m.imprintText()),
           serverRender: { module: 'src/features/legal/imprint-page.tsx', data: null },
         }),
@@ -142,6 +172,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.termsOfUse,
         ...screen(terms, (m) => m.TermsPage, {
+          title: 'Nutzungsbedingungen und Datenschutz',
           clientChunk: () => terms().then((m) => m.termsText()),
           serverRender: { module: 'src/features/legal/terms-page.tsx', data: null },
         }),
@@ -149,18 +180,24 @@ export const routes: RouteObject[] = [
       {
         path: paths.calendar,
         ...screen(calendar, (m) => m.CalendarPage, {
+          title: 'Fight-Kalender',
           serverRender: { module: 'src/features/calendar/calendar-page.tsx', data: 'calendar' },
         }),
       },
       {
         path: paths.toplist,
         ...screen(toplist, (m) => m.ToplistPage, {
+          title: 'Server Toplist',
           serverRender: { module: 'src/features/toplist/toplist-page.tsx', data: 'toplist' },
         }),
       },
-      { path: paths.tickets, ...screen(tickets, (m) => m.TicketsPage) },
-      { path: paths.unauthorized, element: <UnauthorizedPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: paths.tickets, ...screen(tickets, (m) => m.TicketsPage, { title: 'Tickets' }) },
+      {
+        path: paths.unauthorized,
+        element: <UnauthorizedPage />,
+        handle: { title: ERROR_MESSAGES.FORBIDDEN },
+      },
+      { path: '*', element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } },
     ],
   },
   {
@@ -198,8 +235,11 @@ export const routes: RouteObject[] = [
       {
         path: paths.admin,
         children: [
-          { index: true, element: <NotFoundPage /> },
-          { path: paths.syncManager, ...screen(syncManager, (m) => m.SyncManagerPage) },
+          { index: true, element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } },
+          {
+            path: paths.syncManager,
+            ...screen(syncManager, (m) => m.SyncManagerPage, { title: 'Sync Management' }),
+          },
           {
             path: paths.auditLog,
             ...screen(auditLog, (m) => m.AuditLogPage, { crumb: ROUTES.auditLog.crumb }),
@@ -211,16 +251,22 @@ export const routes: RouteObject[] = [
           {
             path: paths.serverManager,
             children: [
-              { index: true, ...screen(serverManager, (m) => m.ServerManagerHubPage) },
+              {
+                index: true,
+                ...screen(serverManager, (m) => m.ServerManagerHubPage, { title: 'Server Management' }),
+              },
               ...CATALOGUE_KEYS.map((key) => ({
                 path: cataloguePath(key),
-                ...screen(serverManager, (m) => m.cataloguePage(key), { crumb: CATALOGUES[key].card.title }),
+                ...screen(serverManager, (m) => m.cataloguePage(key), {
+                  crumb: CATALOGUES[key].card.title,
+                  title: CATALOGUES[key].title,
+                }),
               })),
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } },
     ],
   },
 ];

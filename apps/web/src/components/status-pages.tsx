@@ -1,11 +1,16 @@
 import { ERROR_MESSAGES } from '@nova/domain';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { usePageTitle } from './layout/page-title';
 
+/** Specification §2.2. */
+export const NOT_FOUND_TITLE = 'Seite nicht gefunden';
+
+/** Shown in place of a page (a player who does not exist, a missing role): it names the page. */
 function StatusPage({ title, code }: { title: string; code: string }) {
+  usePageTitle(title);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <title>{`${title} – Nova Legacy`}</title>
       <p aria-hidden="true" className="text-6xl font-black text-brand-600 dark:text-brand-300">
         {code}
       </p>
@@ -19,7 +24,7 @@ function StatusPage({ title, code }: { title: string; code: string }) {
 
 /** Specification §2.2. */
 export function NotFoundPage() {
-  return <StatusPage title="Seite nicht gefunden" code="404" />;
+  return <StatusPage title={NOT_FOUND_TITLE} code="404" />;
 }
 
 /** Specification §2.3: shown in place, without changing the address. */

@@ -32,7 +32,6 @@ export function SettingsPage() {
   const result = RESULT[params.get('passwort') ?? ''];
   return (
     <section>
-      <title>Accounteinstellungen – Nova Legacy</title>
       <PageHeader
         title="Accounteinstellungen"
         lines={[

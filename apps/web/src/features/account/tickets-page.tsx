@@ -6,7 +6,6 @@ export function TicketsPage() {
   const name = session.status === 'ready' && session.me.signedIn ? session.me.displayName : '';
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <title>Tickets – Nova Legacy</title>
       <h1 className="text-3xl font-bold">{name}</h1>
     </div>
   );

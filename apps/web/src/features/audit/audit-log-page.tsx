@@ -192,7 +192,6 @@ export function AuditLogPage() {
 
   return (
     <section>
-      <title>Audit-Log – Nova Legacy</title>
       <PageHeader
         title="Audit-Log"
         lines={['Alle Änderungen der Verwaltung und Sicherheitsereignisse, die neuesten zuerst.']}

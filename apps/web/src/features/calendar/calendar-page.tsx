@@ -30,7 +30,6 @@ export function CalendarPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <title>Fight-Kalender – Nova Legacy</title>
       <PageHeader title="Fight-Kalender" lines={['Alle Fight-Events auf Nova Legacy im Überblick.']} />
       <SubscribeFeed />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -12,7 +12,6 @@ import { SignedOutNotice } from './signed-out-notice';
 export function HomePage() {
   return (
     <>
-      <title>Nova Legacy – Reallife-Server für San Andreas</title>
       <SignedOutNotice />
       <Hero />
       <About />

@@ -10,7 +10,6 @@ export function ImprintPage() {
   useHashScroll();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>Impressum – Nova Legacy</title>
       <ServerMarkup id="impressum-text" chunk={imprintText} pick={(m) => m.ImprintText} />
     </div>
   );

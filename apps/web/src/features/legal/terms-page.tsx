@@ -10,7 +10,6 @@ export function TermsPage() {
   useHashScroll();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>Nutzungsbedingungen und Datenschutz – Nova Legacy</title>
       <ServerMarkup id="nutzungsbedingungen-text" chunk={termsText} pick={(m) => m.TermsText} />
     </div>
   );

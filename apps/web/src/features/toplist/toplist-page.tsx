@@ -24,7 +24,6 @@ export function ToplistPage() {
   const isOwn = (player: string) => names.includes(player);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <title>Server Toplist – Nova Legacy</title>
       <PageHeader
         title="Server Toplist"
         lines={[

@@ -22,7 +22,6 @@ export function PlayerPage({
   if (user.isError && classifyError(user.error) === 'not-found') return <NotFoundPage />;
   return (
     <section>
-      <title>{`${title} – Nova Legacy`}</title>
       <ForeignBanner />
       <PageHeader title={title} {...(lines ? { lines } : {})} />
       {children}

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { assets } from '../../../config/assets';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { failureStatus } from '../../../components/failure-status';
+import { usePageTitle } from '../../../components/layout/page-title';
 import { ForeignBanner } from '../components/foreign-banner';
 import { ProfileTabs } from '../components/profile-tabs';
 import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';
@@ -20,6 +21,7 @@ export function ProfilePage() {
   const input = usePlayerInput();
   const { userId } = usePlayerTarget();
   const query = trpc.player.profile.useQuery(input);
+  usePageTitle(query.data?.username ?? null);
 
   if (query.isPending) return <Loading text="Profil wird geladen..." />;
   if (query.isError) {
@@ -45,7 +47,6 @@ export function ProfilePage() {
   const p = query.data;
   return (
     <section>
-      <title>{`${p.username} – Nova Legacy`}</title>
       <ForeignBanner />
       <ProfileSummary profile={p} />
 
