@@ -5,6 +5,8 @@ import { Drawer } from '../components/layout/drawer';
 import { SidebarNav } from '../components/layout/sidebar-nav';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/loading';
+import { SearchBox, canSearch } from '../features/search/search-box';
+import { cn } from '../lib/cn';
 import { useSession } from '../lib/session';
 import { TrpcProvider } from '../lib/trpc';
 import { AccessGate } from './access-gate';
@@ -21,6 +23,7 @@ export function ControlPanelLayout() {
   // The access gate renders this only for a signed-in user.
   if (session.status !== 'ready' || !session.me.signedIn) return null;
   const me = session.me;
+  const searchable = canSearch(me);
   return (
     <TrpcProvider>
       <div className="mx-auto flex w-full max-w-7xl">
@@ -37,16 +40,23 @@ export function ControlPanelLayout() {
           <SidebarNav me={me} onNavigate={() => setOpen(false)} />
         </Drawer>
         <main id="inhalt" className="min-w-0 flex-1 px-4 py-6 md:px-8">
-          <div className="mb-4 md:hidden">
+          <div
+            className={cn(
+              'mb-4 flex flex-wrap items-center gap-3 md:justify-end',
+              !searchable && 'md:hidden',
+            )}
+          >
             <Button
               ref={menuButton}
               variant="secondary"
               aria-haspopup="dialog"
               aria-expanded={open}
               onClick={() => setOpen(true)}
+              className="md:hidden"
             >
               <span aria-hidden="true">☰</span> Control-Panel-Menü
             </Button>
+            {searchable && <SearchBox />}
           </div>
           <Breadcrumbs />
           <AccessGate within="control-panel">
