@@ -115,6 +115,12 @@ describe.each(engines)('audit filters on %s', (_name, config) => {
     expect((await audit.list({ person: `anna ${tag}` }, { offset: 0, limit: 1 })).total).toBe(0);
   });
 
+  it('lists the records about one player by the exact id, not a part of it', async () => {
+    expect(await found({ about: { type: 'user', id: `sub-${tag}` } })).toEqual([`auth.sign-in#sub-${tag}`]);
+    expect(await found({ about: { type: 'user', id: `sub-${tag.slice(0, 4)}` } })).toEqual([]);
+    expect(await found({ about: { type: 'sync.group', id: `sub-${tag}` } })).toEqual([]);
+  });
+
   it('takes LIKE wildcards as text', async () => {
     expect(await found({ target: '%' })).toEqual([]);
     expect(await found({ target: '_' })).toEqual([]);
@@ -127,5 +133,10 @@ describe('the filter schema of the list and the export', () => {
     expect(toFilter(parsed)).toMatchObject({ kind: 'remove', area: 'serverRadios', target: 'Angler' });
     expect(Filter.safeParse({ kind: 'delete' }).success).toBe(false);
     expect(Filter.safeParse({ area: 'radios' }).success).toBe(false);
+    // A player's records: by the user's id, limited like the other texts.
+    expect(toFilter(Filter.parse({ aboutUser: 'u-1' }))).toMatchObject({
+      about: { type: 'user', id: 'u-1' },
+    });
+    expect(Filter.safeParse({ aboutUser: 'x'.repeat(65) }).success).toBe(false);
   });
 });

@@ -97,6 +97,8 @@ export interface AuditFilter {
    * detail.
    */
   target?: string | undefined;
+  /** Exactly this target (a player's page lists the records about that player). */
+  about?: { type: string; id: string } | undefined;
   outcome?: AuditOutcome | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
@@ -381,6 +383,9 @@ export class AuditLog {
           ...(details.length > 0 ? [eb('detail', 'in', details)] : []),
         ]),
       );
+    }
+    if (filter.about) {
+      query = query.where('target_type', '=', filter.about.type).where('target_id', '=', filter.about.id);
     }
     if (filter.outcome) query = query.where('outcome', '=', filter.outcome);
     if (filter.from) query = query.where('at', '>=', filter.from);

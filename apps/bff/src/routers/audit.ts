@@ -21,6 +21,8 @@ export const Filter = z.strictObject({
   kind: z.enum(KINDS).optional(),
   area: z.enum(AUDIT_AREAS as [(typeof AUDIT_AREAS)[number], ...(typeof AUDIT_AREAS)[number][]]).optional(),
   target: text,
+  /** The records about one player (their page's "Verlauf"), by the game API's user id. */
+  aboutUser: z.string().trim().min(1).max(64).optional(),
   outcome: z.enum(OUTCOMES).optional(),
   from: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
@@ -57,6 +59,7 @@ export function toFilter(input: z.infer<typeof Filter>): AuditFilter {
     kind: input.kind,
     area: input.area,
     target: input.target || undefined,
+    about: input.aboutUser ? { type: 'user', id: input.aboutUser } : undefined,
     outcome: input.outcome,
     from: input.from ? new Date(input.from) : undefined,
     to: input.to ? new Date(input.to) : undefined,

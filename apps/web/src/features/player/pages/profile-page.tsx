@@ -1,4 +1,5 @@
-import { formatNumber, MOVEMENT_LABELS } from '@nova/domain';
+import { Suspense } from 'react';
+import { decide, formatNumber, MOVEMENT_LABELS, PROCEDURE_POLICY } from '@nova/domain';
 import { ExternalLink, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FallbackImage } from '../../../components/ui/fallback-image';
@@ -7,6 +8,8 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { assets } from '../../../config/assets';
+import { chunk, lazyComponent } from '../../../lib/chunks';
+import { useSession } from '../../../lib/session';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { failureStatus } from '../../../components/failure-status';
 import { usePageTitle } from '../../../components/layout/page-title';
@@ -16,10 +19,20 @@ import { usePlayerInput, usePlayerTarget } from '../hooks/use-player-target';
 
 type Profile = RouterOutputs['player']['profile'];
 
+/** Only admins see it: its code loads when it is shown. */
+const PlayerHistory = lazyComponent(
+  chunk(() => import('../components/player-history')),
+  (m) => m.PlayerHistory,
+);
+
 /** Specification §2.18 "Player profile". */
 export function ProfilePage() {
   const input = usePlayerInput();
   const { userId } = usePlayerTarget();
+  const session = useSession();
+  const mayReadAudit =
+    session.status === 'ready' &&
+    decide(PROCEDURE_POLICY['audit.list'], session.me.signedIn ? session.me : null) === 'allow';
   const query = trpc.player.profile.useQuery(input);
   usePageTitle(query.data?.username ?? null);
 
@@ -55,6 +68,11 @@ export function ProfilePage() {
       </div>
 
       <MovementStats movement={p.movement} />
+      {userId && mayReadAudit && (
+        <Suspense fallback={<Loading text="Verlauf wird geladen..." />}>
+          <PlayerHistory userId={userId} />
+        </Suspense>
+      )}
     </section>
   );
 }
