@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { hydratePage } from './app/page-state';
-import { installPrefetch } from './app/prefetch';
+import { installPrefetch, prefetchRouteData } from './app/prefetch';
 import { preloadRoute } from './app/router';
 import { initialMe, initialPageState } from './config/public-config';
 import { RenderTimeContext } from './lib/render-time';
@@ -12,7 +12,6 @@ import { createQueryClient, seedSession } from './lib/query-client';
 import './index.css';
 
 preloadRoute(window.location.pathname);
-installPrefetch();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -23,6 +22,9 @@ const queryClient = createQueryClient();
 const me = initialMe();
 if (me) seedSession(queryClient, me);
 const renderedAt = hydratePage(queryClient, initialPageState());
+installPrefetch(queryClient);
+// The screen's first data, asked while its code loads rather than after (decision 092).
+prefetchRouteData(queryClient, window.location.pathname);
 
 const app = (
   <StrictMode>

@@ -1,7 +1,18 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { isKnownPath } from '@nova/domain';
-import { preloadRoute, routeTitleOf, routes, serverRenderedPages, type RouteHandle } from './router';
+import type { Me } from '@nova/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { publicQueries } from '../lib/query-client';
+import { prefetchRouteData } from './prefetch';
+import {
+  preloadRoute,
+  routeData,
+  routeTitleOf,
+  routes,
+  serverRenderedPages,
+  type RouteHandle,
+} from './router';
 
 /** The matched route objects' paths and breadcrumb labels for an address. */
 function match(pathname: string) {
@@ -177,5 +188,50 @@ describe('what the routes carry (decision 051)', () => {
     expect(tickets?.loaded).toBeUndefined();
     preloadRoute('/tickets');
     await vi.waitFor(() => expect(tickets?.loaded).toBeTruthy(), { timeout: 15_000 });
+  });
+});
+
+describe('data with the route (decision 092)', () => {
+  it('names the queries each admin screen shows first, keyed as tRPC keys them', () => {
+    expect(routeData('/control-panel/admin/sync-manager')).toEqual([
+      [['syncManager', 'groups', 'list'], { type: 'query' }],
+      [['syncManager', 'objects', 'list'], { type: 'query' }],
+    ]);
+    expect(routeData('/control-panel/admin/server-manager/radio-manager')).toEqual([
+      [['catalogue', 'serverRadios', 'list'], { type: 'query' }],
+    ]);
+    expect(routeData('/control-panel/admin/audit-log')).toEqual([
+      [['audit', 'list'], { input: { page: 1, pageSize: 25 }, type: 'query' }],
+      [['audit', 'chain'], { type: 'query' }],
+    ]);
+    expect(routeData('/home')).toEqual([]);
+  });
+
+  it('asks them on intent only for those who may open the screen', async () => {
+    const asked: unknown[] = [];
+    const clientFor = (roles: string[]) => {
+      const client = new QueryClient({
+        defaultOptions: {
+          queries: {
+            queryFn: ({ queryKey }) => {
+              asked.push(queryKey);
+              return [];
+            },
+          },
+        },
+      });
+      const me: Me = { signedIn: true, id: 'u-1', username: 'admin', displayName: 'Admin_Nova', roles };
+      client.setQueryData(publicQueries.me.queryKey, me);
+      return client;
+    };
+    prefetchRouteData(clientFor(['web:beta']), '/control-panel/admin/sync-manager');
+    expect(asked).toEqual([]);
+    const admin = clientFor(['web:admin:sync-manager']);
+    prefetchRouteData(admin, '/control-panel/admin/sync-manager');
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    // Fresh data is not asked again.
+    prefetchRouteData(admin, '/control-panel/admin/sync-manager');
+    await Promise.resolve();
+    expect(asked).toHaveLength(2);
   });
 });
