@@ -221,7 +221,12 @@ test('vehicles list the real vehicles, and a detail page shows one by its id', a
   await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
 });
 
-test('a foreign profile shows the banner; no settings or sync there', async ({ asRole }) => {
+test('a foreign profile shows the banner; no settings or sync there', async ({
+  asRole,
+  expectConsoleError,
+}) => {
+  // No settings or sync below someone else's profile: answered 404 (decision 092).
+  expectConsoleError(/status of 404/);
   const other = DEMO_ACCOUNTS.beta.id;
   const page = await asRole('spieler');
   await page.goto(`/control-panel/user/${other}`);

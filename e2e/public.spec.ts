@@ -266,8 +266,13 @@ test('under 768 px the calendar is a day list instead of a grid', async ({ page 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test('unknown paths show "Seite nicht gefunden"; the unauthorized page has its text', async ({ page }) => {
-  await page.goto('/gibt-es-nicht');
+test('unknown paths show "Seite nicht gefunden"; the unauthorized page has its text', async ({
+  page,
+  expectConsoleError,
+}) => {
+  // Answered 404 (decision 092), which Chromium reports on the console.
+  expectConsoleError(/status of 404/);
+  expect((await page.goto('/gibt-es-nicht'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
   await page.goto('/unauthorized');
   await expect(
@@ -275,7 +280,8 @@ test('unknown paths show "Seite nicht gefunden"; the unauthorized page has its t
   ).toBeVisible();
 });
 
-test('public pages load no Control Panel code', async ({ page }) => {
+test('public pages load no Control Panel code', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 404/); // the unknown address's 404 (decision 092)
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

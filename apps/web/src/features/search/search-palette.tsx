@@ -81,7 +81,9 @@ export function SearchPalette({
   return (
     <Dialog open={open} onClose={onClose} title="Suche" returnFocus={returnFocus}>
       <Command shouldFilter={false} loop label="Suche im Control Panel">
+        {/* The field, not the dialog's close button, takes the focus when the palette opens. */}
         <Command.Input
+          autoFocus
           value={text}
           onValueChange={setText}
           maxLength={SEARCH_LIMITS.textLength}
