@@ -52,7 +52,7 @@ describe('SidebarNav', () => {
       within(section('Admin')!)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Sync Management', 'Server Management', 'Audit-Log']);
+    ).toEqual(['Sync Management', 'Server Management', 'Audit-Log', 'Integrationen']);
   });
 
   it('shows no Admin heading without web:beta, even with an admin role', () => {
