@@ -103,6 +103,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-restricted-imports': 'off',
+      // A test writes the German it expects by hand: compared with the product's own text constant,
+      // a changed text would stay green (decision 089).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name=/^(TEXTS|MESSAGES|\\w+_(TEXTS?|MESSAGES?))$/]',
+          message: 'Write the expected German text out in the test instead of importing the product text.',
+        },
+      ],
     },
   },
 );

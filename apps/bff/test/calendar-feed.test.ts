@@ -1,7 +1,6 @@
 /** The fight calendar as an iCal feed. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FEED_UNAVAILABLE } from '../src/feeds/calendar-ics';
 import { testApp } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 
@@ -79,7 +78,9 @@ describe('/calendar.ics', () => {
     api.on('GET', 'calendar', { status: 500, body: { error: 'kaputt' } });
     const response = await app.inject('/calendar.ics');
     expect(response.statusCode).toBe(502);
-    expect(response.body).toBe(FEED_UNAVAILABLE);
+    expect(response.body).toBe(
+      'Der Fight-Kalender ist gerade nicht erreichbar. Bitte versuche es später erneut.',
+    );
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

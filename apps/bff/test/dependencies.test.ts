@@ -5,7 +5,6 @@
  * a redis-server of the test's own, stopped mid-test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +78,11 @@ describe('dependencies down', () => {
       headers: { ...SPA, cookie: 'nova_session=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG' },
     });
     expect(answer.statusCode).toBe(503);
-    expect(answer.json()).toMatchObject({ error: { message: ERROR_MESSAGES.SERVICE_UNAVAILABLE } });
+    expect(answer.json()).toMatchObject({
+      error: {
+        message: 'Ein benötigter Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+      },
+    });
     expect(answer.body).not.toMatch(/Connection|ECONN|Redis/i);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
@@ -101,7 +104,9 @@ describe('identity provider unreachable', () => {
     const answer = await app.inject({ method: 'GET', url: '/auth/login' });
     expect(answer.statusCode).toBe(503);
     expect(answer.headers['content-type']).toContain('text/html');
-    expect(answer.body).toContain(ERROR_MESSAGES.SERVICE_UNAVAILABLE);
+    expect(answer.body).toContain(
+      'Ein benötigter Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+    );
     expect(answer.body).not.toContain('fetch failed');
   });
 

@@ -5,7 +5,6 @@
  * instances through Redis.
  */
 import { randomUUID } from 'node:crypto';
-import { ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procedureCount } from '../src/plugins/rate-limits';
@@ -49,7 +48,10 @@ describe('rate limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toMatchObject({
-      error: { message: ERROR_MESSAGES.RATE_LIMITED, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } },
+      error: {
+        message: 'Zu viele Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es erneut.',
+        data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
+      },
     });
     expect((await me('198.51.100.2')).statusCode).toBe(200);
   });
@@ -64,7 +66,11 @@ describe('rate limits', () => {
     expect((await me('198.51.100.10', bearer, batch)).statusCode).toBe(200);
     const second = await me('198.51.100.11', bearer, '/trpc/session.me,session.me?batch=1&input={}');
     expect(second.statusCode).toBe(429);
-    expect(second.json()).toMatchObject({ error: { message: ERROR_MESSAGES.RATE_LIMITED } });
+    expect(second.json()).toMatchObject({
+      error: {
+        message: 'Zu viele Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es erneut.',
+      },
+    });
   });
 
   it('/auth/* per client: the 5th request is the German problem page; back-channel logout has its own budget', async () => {

@@ -4,7 +4,6 @@
  * 503 with a German message and keep the session; once the identity provider is back, the same
  * browser goes on without signing in again, also when the lost answer was a refresh performed.
  */
-import { ERROR_MESSAGES } from '@nova/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySessionStore } from '../src/session/memory-store';
 import { HttpBrowser, signIn } from './http-browser';
@@ -76,7 +75,7 @@ describe('a refresh that meets a hiccup keeps the session', () => {
       fault = null;
       expect(failed.status).toBe(503);
       expect((JSON.parse(failed.body) as { error: { message: string } }).error.message).toBe(
-        ERROR_MESSAGES.IDP_UNAVAILABLE,
+        'Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
       );
       expect(failed.setCookies.some((c) => c.startsWith('nova_session=;'))).toBe(false);
       const again = await playerUser(browser);

@@ -13,14 +13,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { authorizationRequest, Browser, decodeJwt, discover, exchange, signIn } from '../test/browser';
-import {
-  DEFAULT_REALM_ROLES,
-  SERVICE_ACCOUNTS,
-  silentLogger,
-  startDevIdp,
-  TEXTS,
-  type DevIdp,
-} from './index';
+import { DEFAULT_REALM_ROLES, SERVICE_ACCOUNTS, silentLogger, startDevIdp, type DevIdp } from './index';
 
 const BFF_URL = 'http://localhost:3000';
 const CALLBACK = `${BFF_URL}/auth/callback`;
@@ -93,7 +86,7 @@ describe('login page', () => {
     expect(page.response.status).toBe(200);
     expect(page.url).toContain('/realms/nova/login-actions/');
     expect(page.body).toContain('<html lang="de">');
-    expect(page.body).toContain(`<title>${TEXTS.loginTitle}</title>`);
+    expect(page.body).toContain('<title>Bei Ihrem Konto anmelden</title>');
     expect(page.body).toMatch(/<label for="username">Benutzername oder E-Mail<\/label>/);
     expect(page.body).toMatch(/<label for="password">Passwort<\/label>/);
     expect(page.body).toMatch(/<button type="submit">Anmelden<\/button>/);

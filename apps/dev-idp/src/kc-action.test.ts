@@ -11,7 +11,7 @@ import {
   signIn,
   type Hop,
 } from '../test/browser';
-import { silentLogger, startDevIdp, TEXTS, type DevIdp } from './index';
+import { silentLogger, startDevIdp, type DevIdp } from './index';
 import { validateNewPassword } from './interactions';
 
 const CALLBACK = 'http://localhost:3000/auth/callback';
@@ -31,7 +31,7 @@ afterAll(async () => {
 function expectUpdatePasswordPage(page: Hop): void {
   expect(page.response.status).toBe(200);
   expect(page.body).toContain('lang="de"');
-  expect(page.body).toContain(`<h1>${TEXTS.updatePasswordTitle}</h1>`);
+  expect(page.body).toContain('<h1>Passwort aktualisieren</h1>');
   expect(page.body).toMatch(/<label for="password-new">Neues Passwort<\/label>/);
   expect(page.body).toMatch(/<label for="password-confirm">Passwort bestätigen<\/label>/);
   expect(page.body).toMatch(/<button type="submit" name="action" value="submit">Absenden<\/button>/);
@@ -52,7 +52,7 @@ describe('kc_action=UPDATE_PASSWORD', () => {
     const browser = new Browser(idp.url);
     const start = await authorizationRequest(bff, CALLBACK, { kc_action: 'UPDATE_PASSWORD' });
     const login = await browser.navigate(start.url.href);
-    expect(login.body).toContain(TEXTS.loginTitle);
+    expect(login.body).toContain('Bei Ihrem Konto anmelden');
 
     const form = await browser.submit(login, { username: 'beta', password: 'beta' });
     expectUpdatePasswordPage(form);
@@ -95,7 +95,7 @@ describe('kc_action=UPDATE_PASSWORD', () => {
     const other = new Browser(idp.url);
     const retry = await other.navigate((await authorizationRequest(bff, CALLBACK)).url.href);
     expect((await other.submit(retry, { username: 'beta', password: 'beta' })).body).toContain(
-      TEXTS.invalidCredentials,
+      'Ungültiger Benutzername oder Passwort.',
     );
   });
 

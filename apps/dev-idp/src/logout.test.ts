@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { authorizationRequest, Browser, discover, exchange, signIn } from '../test/browser';
 import { startReceiver, type Receiver } from '../test/receiver';
-import { silentLogger, startDevIdp, TEXTS, type DevIdp } from './index';
+import { silentLogger, startDevIdp, type DevIdp } from './index';
 
 const BACKCHANNEL_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
@@ -85,7 +85,7 @@ describe('RP-initiated logout', () => {
     await bffLogoutPost();
     // The SSO session is gone: the next authorization request shows the login page again ...
     const again = await browser.navigate((await authorizationRequest(bff, bffCallback)).url.href);
-    expect(again.body).toContain(TEXTS.loginTitle);
+    expect(again.body).toContain('Bei Ihrem Konto anmelden');
     // ... and the refresh token died with it.
     await expect(client.refreshTokenGrant(bff, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
@@ -126,7 +126,7 @@ describe('RP-initiated logout', () => {
 
     await signIn(browser, bff, bffCallback, 'beta', 'beta');
     const plain = await browser.navigate(`${idp.issuer}/protocol/openid-connect/logout`);
-    expect(plain.body).toContain(TEXTS.logoutQuestion);
+    expect(plain.body).toContain('Möchtest du dich von Nova Legacy abmelden?');
     const xsrf2 = /name="xsrf" value="([^"]+)"/.exec(plain.body)?.[1] ?? '';
     const bye = await browser.submit(plain, { xsrf: xsrf2, logout: 'yes' });
     expect(bye.response.status).toBe(200);
@@ -153,7 +153,7 @@ describe('RP-initiated logout', () => {
       }).href,
     );
     expect(page.response.status).toBe(200);
-    expect(page.body).toContain(TEXTS.logoutQuestion);
+    expect(page.body).toContain('Möchtest du dich von Nova Legacy abmelden?');
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_TYPE_FALLBACK,
   accountType,
   bankName,
   couponStatus,
@@ -234,7 +233,7 @@ describe('labels', () => {
     expect(bankName(3)).toBe('Las Venturas Royal Bank');
     expect(bankName(5)).toBe('Bayside Maritime Bank');
     expect(accountType(1)).toBe('Sparkonto');
-    expect(accountType(4)).toBe(ACCOUNT_TYPE_FALLBACK);
+    expect(accountType(4)).toBe('Bankkonto');
     expect(genderLabel(0)).toBe('Männlich');
     expect(genderLabel(1)).toBe('Weiblich');
     expect(isExpert(74.9)).toBe(false);

@@ -7,7 +7,6 @@
  *
  * A = passes the access check (any answer but 401/403), U = 401, F = 403.
  */
-import { ERROR_MESSAGES } from '@nova/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportFigure } from '../figures';
 import { ALLOWED, CALLERS, expectedVerdict, PEOPLE, type Caller, type Person } from '../access-table';
@@ -59,7 +58,7 @@ describe('security: the role matrix over HTTP', () => {
         if (got !== want) mismatches.push(`${path} × ${who}: expected ${want}, got ${status}`);
         if (got === 'F')
           expect(response.json<{ error: { message: string } }>().error.message).toBe(
-            ERROR_MESSAGES.FORBIDDEN,
+            'Sorry, hierfür besitzt du keine Berechtigung.',
           );
       }
     }

@@ -1,4 +1,3 @@
-import { SYNC_TEXTS } from '@nova/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -46,10 +45,10 @@ describe('sync overview', () => {
       answer,
     );
     const teamspeak = screen.getByRole('group', { name: 'Teamspeak' });
-    expect(await within(teamspeak).findByText(SYNC_TEXTS.linked)).toBeTruthy();
+    expect(await within(teamspeak).findByText('Verbunden')).toBeTruthy();
     const discord = screen.getByRole('group', { name: 'Discord' });
-    expect(within(discord).getByText(SYNC_TEXTS.notLinked)).toBeTruthy();
-    expect(within(discord).getByRole('link', { name: SYNC_TEXTS.setUp })).toBeTruthy();
+    expect(within(discord).getByText('Nicht verbunden')).toBeTruthy();
+    expect(within(discord).getByRole('link', { name: 'Account einrichten' })).toBeTruthy();
   });
 
   it('without a Discord application, the Discord card says so and cannot be opened', async () => {
@@ -61,11 +60,15 @@ describe('sync overview', () => {
       answer,
     );
     const discord = screen.getByRole('group', { name: 'Discord' });
-    expect(await within(discord).findByText(SYNC_TEXTS.discordUnavailable)).toBeTruthy();
+    expect(
+      await within(discord).findByText(
+        'Die Verknüpfung mit Discord ist auf diesem Server derzeit nicht eingerichtet. Bitte wende dich an das Team.',
+      ),
+    ).toBeTruthy();
     expect(within(discord).queryByRole('link')).toBeNull();
-    expect(within(discord).getByRole<HTMLButtonElement>('button', { name: SYNC_TEXTS.setUp }).disabled).toBe(
-      true,
-    );
+    expect(
+      within(discord).getByRole<HTMLButtonElement>('button', { name: 'Account einrichten' }).disabled,
+    ).toBe(true);
   });
 });
 
@@ -75,10 +78,14 @@ describe('Teamspeak wizard: what a failed link says (specification §8)', () => 
   });
 
   it.each([
-    ['NOT_FOUND', 404, SYNC_TEXTS.identityNotFound],
-    ['CONFLICT', 409, SYNC_TEXTS.alreadyLinked],
-    ['BAD_GATEWAY', 502, SYNC_TEXTS.failed],
-    ['INTERNAL_SERVER_ERROR', 500, SYNC_TEXTS.failed],
+    [
+      'NOT_FOUND',
+      404,
+      'Deine Identität konnte nicht festgestellt werden. Bitte überprüfe deinen Nickname und deine Identität.',
+    ],
+    ['CONFLICT', 409, 'Dieses Konto ist bereits mit einem anderen Spieler verknüpft.'],
+    ['BAD_GATEWAY', 502, 'Etwas ist schiefgelaufen'],
+    ['INTERNAL_SERVER_ERROR', 500, 'Etwas ist schiefgelaufen'],
   ])('%s (%i) gives its message', async (code, status, text) => {
     answer.mockImplementation((path) => {
       if (path === 'externalAccounts.status') return Promise.resolve(unlinked);
@@ -91,15 +98,15 @@ describe('Teamspeak wizard: what a failed link says (specification §8)', () => 
       </MemoryRouter>,
       answer,
     );
-    await userEvent.click(await screen.findByRole('button', { name: SYNC_TEXTS.next }));
-    await userEvent.type(screen.getByPlaceholderText(SYNC_TEXTS.identityPlaceholder), 'Qm4s8Tz1=');
-    await userEvent.click(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter' }));
+    await userEvent.type(screen.getByPlaceholderText('Teamspeak Identität'), 'Qm4s8Tz1=');
+    await userEvent.click(screen.getByRole('button', { name: 'Authentifizierung starten' }));
     expect(await screen.findByText(text)).toBeTruthy();
     expect(answer).toHaveBeenCalledWith('externalAccounts.linkTeamspeak', {
       values: { identity: 'Qm4s8Tz1=' },
     });
     // Still on step 2: nothing was linked.
-    expect(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Authentifizierung starten' })).toBeTruthy();
   });
 });
 
@@ -142,9 +149,9 @@ describe('Teamspeak wizard: one message at a time', () => {
       </MemoryRouter>,
       answer,
     );
-    const field = await screen.findByPlaceholderText(SYNC_TEXTS.identityPlaceholder);
+    const field = await screen.findByPlaceholderText('Teamspeak Identität');
     await userEvent.type(field, 'falsch=');
-    await userEvent.click(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication }));
+    await userEvent.click(screen.getByRole('button', { name: 'Authentifizierung starten' }));
     expect(
       await screen.findByText(
         'Deine Identität konnte nicht festgestellt werden. Bitte überprüfe deinen Nickname und deine Identität.',
@@ -152,7 +159,7 @@ describe('Teamspeak wizard: one message at a time', () => {
     ).toBeTruthy();
     await userEvent.clear(field);
     await userEvent.type(field, identity);
-    await userEvent.click(screen.getByRole('button', { name: SYNC_TEXTS.startAuthentication }));
+    await userEvent.click(screen.getByRole('button', { name: 'Authentifizierung starten' }));
     expect(await screen.findByText('Dein Teamspeak Account wurde verbunden')).toBeTruthy();
     expect(screen.queryByText(/Identität konnte nicht festgestellt werden/)).toBeNull();
     const status = screen.getByText(`Aktueller Status: Verbunden (ID: ${identity})`);
