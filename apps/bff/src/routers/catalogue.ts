@@ -17,7 +17,7 @@ import {
   updateInputOf,
   type CatalogueItem,
 } from '@nova/contracts';
-import { CATALOGUE_KEYS, type CatalogueKey } from '@nova/domain';
+import type { CatalogueKey } from '@nova/domain';
 import { z } from 'zod';
 import { audited } from '../audit/audited';
 import { idempotent } from '../audit/idempotency';
@@ -131,10 +131,15 @@ function catalogueProcedures<K extends CatalogueKey>(key: K) {
   });
 }
 
-type CatalogueRouters = { [K in CatalogueKey]: ReturnType<typeof catalogueProcedures<K>> };
-
-export const catalogueRouter = router(
-  Object.fromEntries(
-    CATALOGUE_KEYS.map((key) => [key, catalogueProcedures(key)]),
-  ) as unknown as CatalogueRouters,
-);
+/**
+ * One router per catalogue, each typed by its own key (the SPA's dialog reads its field names from
+ * here). Written out rather than assembled from the keys: TypeScript cannot tie a computed object's
+ * values to their keys without a cast, and `satisfies` names a catalogue missing here (decision 090).
+ */
+export const catalogueRouter = router({
+  achievements: catalogueProcedures('achievements'),
+  vehicleTypes: catalogueProcedures('vehicleTypes'),
+  serverSkins: catalogueProcedures('serverSkins'),
+  serverRadios: catalogueProcedures('serverRadios'),
+  wantedReasons: catalogueProcedures('wantedReasons'),
+} satisfies { [K in CatalogueKey]: ReturnType<typeof catalogueProcedures<K>> });

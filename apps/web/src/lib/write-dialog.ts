@@ -13,33 +13,29 @@ import { hasDraft, useRestoredDraft } from './form-draft';
 
 export type WriteIntent = 'save' | 'remove';
 
-/** The write spine's calls (createInputOf / updateInputOf / removeInputOf of @nova/contracts). */
-export interface WriteCalls<Row> {
-  create: (input: { values: unknown; idempotencyKey: string }) => Promise<unknown>;
-  update: (input: { id: number; values: unknown; expected: Row; force?: true }) => Promise<unknown>;
+/**
+ * The write spine's calls (createInputOf / updateInputOf / removeInputOf of @nova/contracts): `Row`
+ * as the list gives it, `Values` what a create or update sends.
+ */
+export interface WriteCalls<Row, Values = unknown> {
+  create: (input: { values: Values; idempotencyKey: string }) => Promise<unknown>;
+  update: (input: { id: number; values: Values; expected: Row; force?: true }) => Promise<unknown>;
   remove: (input: { id: number; expected: Row; force?: true }) => Promise<unknown>;
-}
-
-interface Procedure {
-  mutate: (input: never) => Promise<unknown>;
 }
 
 /**
  * A tRPC router's create/update/remove (its vanilla client: `trpc.useUtils().client…`) as the
- * dialog's calls. The procedures' inputs are the contract's, so the TypeScript types of the five
- * catalogue routers (which differ only in their field types) meet here in one shape.
+ * dialog's calls, with the procedures' own input types.
  */
-export function writeCallsOf<Row>(procedures: {
-  create: Procedure;
-  update: Procedure;
-  remove: Procedure;
-}): WriteCalls<Row> {
-  const call = (procedure: Procedure, input: unknown) =>
-    (procedure.mutate as (input: unknown) => Promise<unknown>)(input);
+export function writeCallsOf<Row, Values>(procedures: {
+  create: { mutate: WriteCalls<Row, Values>['create'] };
+  update: { mutate: WriteCalls<Row, Values>['update'] };
+  remove: { mutate: WriteCalls<Row, Values>['remove'] };
+}): WriteCalls<Row, Values> {
   return {
-    create: (input) => call(procedures.create, input),
-    update: (input) => call(procedures.update, input),
-    remove: (input) => call(procedures.remove, input),
+    create: (input) => procedures.create.mutate(input),
+    update: (input) => procedures.update.mutate(input),
+    remove: (input) => procedures.remove.mutate(input),
   };
 }
 

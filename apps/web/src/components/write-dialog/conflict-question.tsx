@@ -9,7 +9,7 @@ import { changedByText, differingFields } from './answers';
 import type { Phase } from './use-write-form';
 import type { WriteEditor } from './write-dialog';
 
-export function ConflictQuestion<Row extends { id: number }, V extends FieldValues>({
+export function ConflictQuestion<Row extends { id: number }, V extends FieldValues, P>({
   phase,
   editor,
   base,
@@ -20,7 +20,7 @@ export function ConflictQuestion<Row extends { id: number }, V extends FieldValu
   returnFocus,
 }: {
   phase: Extract<Phase<Row>, { kind: 'conflict' }>;
-  editor: WriteEditor<Row, V>;
+  editor: WriteEditor<Row, V, P>;
   base: Row | null;
   mine: V;
   onReload: (current: Row) => void;

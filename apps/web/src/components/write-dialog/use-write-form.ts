@@ -41,8 +41,8 @@ export interface Notice {
 }
 
 /** What the writes and the failure handling below share of the form's state. */
-interface FormState<Row extends { id: number }, V extends FieldValues> {
-  editor: WriteEditor<Row, V>;
+interface FormState<Row extends { id: number }, V extends FieldValues, P> {
+  editor: WriteEditor<Row, V, P>;
   dialog: WriteDialogState<Row, V>;
   form: UseFormReturn<V>;
   base: Row | null;
@@ -57,7 +57,7 @@ interface FormState<Row extends { id: number }, V extends FieldValues> {
   finish: (text?: string) => void;
 }
 
-export function useWriteForm<Row extends { id: number }, V extends FieldValues>({
+export function useWriteForm<Row extends { id: number }, V extends FieldValues, P>({
   open,
   dialog,
   editor,
@@ -65,7 +65,7 @@ export function useWriteForm<Row extends { id: number }, V extends FieldValues>(
 }: {
   open: OpenWriteDialog<Row, V>;
   dialog: WriteDialogState<Row, V>;
-  editor: WriteEditor<Row, V>;
+  editor: WriteEditor<Row, V, P>;
   onDone: (text: string) => void;
 }) {
   const form = useForm<V>({
@@ -130,7 +130,7 @@ export function useWriteForm<Row extends { id: number }, V extends FieldValues>(
 }
 
 /** Saving and deleting. */
-function useWrites<Row extends { id: number }, V extends FieldValues>(state: FormState<Row, V>) {
+function useWrites<Row extends { id: number }, V extends FieldValues, P>(state: FormState<Row, V, P>) {
   const { editor, form, failure, setNotice, finish, key } = state;
   const { texts, calls } = editor;
   const inFlight = useRef(false);
@@ -188,8 +188,8 @@ function useWrites<Row extends { id: number }, V extends FieldValues>(state: For
 }
 
 /** A failed write: what the BFF's answer means for the dialog. */
-function fail<Row extends { id: number }, V extends FieldValues>(
-  state: FormState<Row, V>,
+function fail<Row extends { id: number }, V extends FieldValues, P>(
+  state: FormState<Row, V, P>,
   error: unknown,
   op: WriteOp,
 ) {

@@ -30,23 +30,23 @@ export interface WriteTexts<Row> {
   removeQuestion: (row: Row) => string;
 }
 
-export interface WriteEditor<Row extends { id: number }, V extends FieldValues> {
+export interface WriteEditor<Row extends { id: number }, V extends FieldValues, P = unknown> {
   texts: WriteTexts<Row>;
   /** The form's fields: server field errors go under them, a conflict lists them by label. */
   fields: readonly { name: string; label: string }[];
   /** The form's values for a row (null: a new one). */
   valuesOf: (row: Row | null) => V;
   /** What the BFF gets as `values`. */
-  payloadOf: (values: V, row: Row | null) => unknown;
+  payloadOf: (values: V, row: Row | null) => P;
   /** A field's value as the conflict shows it (default: the text, "–" when empty). */
   show?: (field: string, values: V) => string;
   canRemove: boolean;
-  calls: WriteCalls<Row>;
+  calls: WriteCalls<Row, P>;
   /** Reloads what a write may have changed. */
   invalidate: () => Promise<unknown>;
 }
 
-export function WriteDialog<Row extends { id: number }, V extends FieldValues>({
+export function WriteDialog<Row extends { id: number }, V extends FieldValues, P>({
   dialog,
   editor,
   onDone,
@@ -55,7 +55,7 @@ export function WriteDialog<Row extends { id: number }, V extends FieldValues>({
   unavailable,
 }: {
   dialog: WriteDialogState<Row, V>;
-  editor: WriteEditor<Row, V>;
+  editor: WriteEditor<Row, V, P>;
   /** A write succeeded: the screen's success message. */
   onDone: (text: string) => void;
   /** The editor's fields. */
@@ -90,7 +90,7 @@ export function WriteDialog<Row extends { id: number }, V extends FieldValues>({
   );
 }
 
-function WriteForm<Row extends { id: number }, V extends FieldValues>({
+function WriteForm<Row extends { id: number }, V extends FieldValues, P>({
   open,
   dialog,
   editor,
@@ -100,7 +100,7 @@ function WriteForm<Row extends { id: number }, V extends FieldValues>({
 }: {
   open: OpenWriteDialog<Row, V>;
   dialog: WriteDialogState<Row, V>;
-  editor: WriteEditor<Row, V>;
+  editor: WriteEditor<Row, V, P>;
   onDone: (text: string) => void;
   children: (form: UseFormReturn<V>, row: Row | null) => ReactNode;
   removeNote: ((row: Row) => ReactNode) | undefined;

@@ -1,36 +1,46 @@
 /**
- * The tRPC procedures of one catalogue, seen through one shape: the five catalogue routers differ
- * only in their field types, which the generic table handles as registry metadata, not as
- * TypeScript types.
+ * The tRPC procedures of one catalogue, typed by its key: the list gives `CatalogueItem<K>` rows, the
+ * writes take `CatalogueValues<K>`, so a field name the catalogue does not have does not compile
+ * (decision 090). The maps below are checked against the BFF's router once per catalogue, when
+ * assigned; read with a key `K` they keep that catalogue's types.
  */
+import type { CatalogueItem } from '@nova/contracts';
 import type { CatalogueKey } from '@nova/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 import { writeCallsOf, type WriteCalls } from '../../lib/write-dialog';
+import type { CatalogueValues } from './form-values';
 
-export type CatalogueRow = Record<string, string | number> & { id: number };
+type Lists = {
+  [K in CatalogueKey]: { list: { useQuery: () => UseQueryResult<CatalogueItem<K>[], unknown> } };
+};
 
-interface CatalogueApi {
-  list: { useQuery: () => UseQueryResult<CatalogueRow[], unknown> };
-}
+type ListUtils = { [K in CatalogueKey]: { list: { invalidate: () => Promise<void> } } };
 
-interface CatalogueUtils {
-  list: { invalidate: () => Promise<void> };
-}
+type Writes = {
+  [K in CatalogueKey]: {
+    create: { mutate: WriteCalls<CatalogueItem<K>, CatalogueValues<K>>['create'] };
+    update: { mutate: WriteCalls<CatalogueItem<K>, CatalogueValues<K>>['update'] };
+    remove: { mutate: WriteCalls<CatalogueItem<K>, CatalogueValues<K>>['remove'] };
+  };
+};
 
-export function useCatalogueApi(key: CatalogueKey): CatalogueApi {
-  const routers: Record<CatalogueKey, unknown> = trpc.catalogue;
-  return routers[key] as CatalogueApi;
+/** The catalogue's rows as the game API holds them. */
+export function useCatalogueList<K extends CatalogueKey>(key: K) {
+  const lists: Lists = trpc.catalogue;
+  return lists[key].list.useQuery();
 }
 
 /** Invalidates the catalogue's list, so the table shows what the game API holds now. */
-export function useCatalogueUtils(key: CatalogueKey): CatalogueUtils {
-  const routers: Record<CatalogueKey, unknown> = trpc.useUtils().catalogue;
-  return routers[key] as CatalogueUtils;
+export function useCatalogueUtils<K extends CatalogueKey>(key: K) {
+  const utils: ListUtils = trpc.useUtils().catalogue;
+  return utils[key];
 }
 
 /** The catalogue's create, update and remove as the write dialog calls them. */
-export function useCatalogueWrites(key: CatalogueKey): WriteCalls<CatalogueRow> {
-  const routers: Record<CatalogueKey, unknown> = trpc.useUtils().client.catalogue;
-  return writeCallsOf(routers[key] as Parameters<typeof writeCallsOf>[0]);
+export function useCatalogueWrites<K extends CatalogueKey>(
+  key: K,
+): WriteCalls<CatalogueItem<K>, CatalogueValues<K>> {
+  const writes: Writes = trpc.useUtils().client.catalogue;
+  return writeCallsOf(writes[key]);
 }

@@ -1,4 +1,6 @@
+import type { CatalogueItem } from '@nova/contracts';
 import {
+  CATALOGUES,
   catalogueMessages,
   editableFields,
   numberInputText,
@@ -11,14 +13,15 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Field, Input, Select } from '../../components/ui/field';
 import { WriteDialog, type WriteEditor } from '../../components/write-dialog/write-dialog';
 import type { WriteDialogState } from '../../lib/write-dialog';
-import { useCatalogueUtils, useCatalogueWrites, type CatalogueRow } from './catalogue-api';
+import { useCatalogueUtils, useCatalogueWrites } from './catalogue-api';
 import {
+  catalogueValues,
   emptyValues,
   numberProblem,
   numericInput,
-  payloadOf,
   tidyNumberText,
   valuesOf,
+  type CatalogueValues,
   type FormValues,
 } from './form-values';
 
@@ -28,22 +31,21 @@ import {
  * spec's labels, the id read-only when editing. Saving, deleting and what can go wrong on the way
  * are the write dialog's (decision 045); checked by the BFF with the contract's schemas (decision 008).
  */
-export function CatalogueDialog({
+export function CatalogueDialog<K extends CatalogueKey>({
   catalogueKey,
-  catalogue,
   dialog,
   onDone,
 }: {
-  catalogueKey: CatalogueKey;
-  catalogue: Catalogue;
-  dialog: WriteDialogState<CatalogueRow, FormValues>;
+  catalogueKey: K;
+  dialog: WriteDialogState<CatalogueItem<K>, FormValues>;
   onDone: (text: string) => void;
 }) {
+  const catalogue: Catalogue = CATALOGUES[catalogueKey];
   const calls = useCatalogueWrites(catalogueKey);
   const utils = useCatalogueUtils(catalogueKey);
   const messages = catalogueMessages(catalogue.entity);
   const fields = editableFields(catalogue);
-  const editor: WriteEditor<CatalogueRow, FormValues> = {
+  const editor: WriteEditor<CatalogueItem<K>, FormValues, CatalogueValues<K>> = {
     texts: {
       createTitle: messages.add,
       editTitle: messages.edit,
@@ -58,7 +60,7 @@ export function CatalogueDialog({
     },
     fields: fields.map(({ name, label }) => ({ name, label })),
     valuesOf: (row) => (row ? valuesOf(catalogue, row) : emptyValues(catalogue)),
-    payloadOf: (values) => payloadOf(catalogue, values),
+    payloadOf: (values) => catalogueValues(catalogueKey, values),
     show: (name, values) =>
       shown(
         fields.find((field) => field.name === name),

@@ -9,6 +9,7 @@ import {
   type CatalogueField,
   type CatalogueKey,
 } from '@nova/domain';
+import type { CatalogueItem } from '@nova/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -25,7 +26,7 @@ import { placeOfRow } from '../../components/ui/use-data-table';
 import { MessageRegion, useTimedMessage } from '../../components/ui/timed-message';
 import { assets } from '../../config/assets';
 import { useWriteDialog } from '../../lib/write-dialog';
-import { useCatalogueApi, type CatalogueRow } from './catalogue-api';
+import { useCatalogueList } from './catalogue-api';
 import { CatalogueDialog, catalogueDialog } from './dialog-chunk';
 import type { FormValues } from './form-values';
 
@@ -37,14 +38,17 @@ import type { FormValues } from './form-values';
 export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) {
   const catalogue: Catalogue = CATALOGUES[catalogueKey];
   const messages = catalogueMessages(catalogue.entity);
-  const list = useCatalogueApi(catalogueKey).list.useQuery();
+  const list = useCatalogueList(catalogueKey);
   const notice = useTimedMessage();
   const grid = useGridState();
   // A form left for the sign-in (401 during saving, or the re-authentication before a delete) opens
   // again with what was typed.
-  const dialog = useWriteDialog<CatalogueRow, FormValues>(`catalogue:${catalogueKey}`, isFormValues);
+  const dialog = useWriteDialog<CatalogueItem<CatalogueKey>, FormValues>(
+    `catalogue:${catalogueKey}`,
+    isFormValues,
+  );
 
-  const columns = useMemo(() => columnsOf(catalogue), [catalogue]);
+  const columns = useMemo(() => columnsOf<CatalogueItem<CatalogueKey>>(catalogue), [catalogue]);
 
   useEditFromLink(list.data, columns, dialog.openEdit);
 
@@ -100,7 +104,7 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
         </>
       )}
       <LazyDialog chunk={catalogueDialog} open={dialog.open !== null}>
-        <CatalogueDialog catalogueKey={catalogueKey} catalogue={catalogue} dialog={dialog} onDone={done} />
+        <CatalogueDialog catalogueKey={catalogueKey} dialog={dialog} onDone={done} />
       </LazyDialog>
     </section>
   );
@@ -114,10 +118,13 @@ function isFormValues(values: unknown): values is FormValues {
   );
 }
 
+/** A row of any catalogue, as the generic table reads it: its fields by name. */
+type Row = { readonly id: number } & Readonly<Record<string, unknown>>;
+
 const tableNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 6 });
 
 /** The field's value as the table uses it: a "none" value counts as empty (shown "–", sorted last). */
-function valueOf(field: CatalogueField, row: CatalogueRow): unknown {
+function valueOf(field: CatalogueField, row: Row): unknown {
   const value = row[field.name];
   return field.none !== undefined && value === field.none ? null : value;
 }
@@ -126,11 +133,11 @@ function valueOf(field: CatalogueField, row: CatalogueRow): unknown {
  * The table's columns from the registry: every field shown as a column, and after a vehicle type id
  * the model's name ("Modell", decision 061).
  */
-function columnsOf(catalogue: Catalogue): ColumnDef<CatalogueRow>[] {
+function columnsOf<R extends Row>(catalogue: Catalogue): ColumnDef<R>[] {
   return catalogue.fields
     .filter((field) => field.column !== false)
-    .flatMap((field): ColumnDef<CatalogueRow>[] => {
-      const column: ColumnDef<CatalogueRow> = {
+    .flatMap((field): ColumnDef<R>[] => {
+      const column: ColumnDef<R> = {
         id: field.name,
         header: field.label,
         accessorFn: (row) => valueOf(field, row),
@@ -138,7 +145,7 @@ function columnsOf(catalogue: Catalogue): ColumnDef<CatalogueRow>[] {
         meta: { text: (row) => cellText(field, valueOf(field, row)) },
       };
       if (field.shows !== 'vehicle-model') return [column];
-      const model = (row: CatalogueRow) => {
+      const model = (row: R) => {
         const id = row[field.name];
         return typeof id === 'number' ? vehicleModelName(id) : null;
       };
@@ -215,10 +222,10 @@ function Cell({ field, value }: { field: CatalogueField; value: unknown }) {
  * (clearing a search that hides it), so it is in view when the dialog closes. A row that is
  * gone opens nothing.
  */
-function useEditFromLink(
-  rows: CatalogueRow[] | undefined,
-  columns: ColumnDef<CatalogueRow>[],
-  openEdit: (row: CatalogueRow) => void,
+function useEditFromLink<R extends Row>(
+  rows: R[] | undefined,
+  columns: ColumnDef<R>[],
+  openEdit: (row: R) => void,
 ) {
   const [params, setParams] = useSearchParams();
   const editId = params.get(CATALOGUE_EDIT_PARAM);
@@ -226,7 +233,7 @@ function useEditFromLink(
   useEffect(() => {
     if (editId === null || !rows || openedFor.current === editId) return;
     openedFor.current = editId;
-    const isRow = (candidate: CatalogueRow) => String(candidate.id) === editId;
+    const isRow = (candidate: R) => String(candidate.id) === editId;
     const row = rows.find(isRow);
     if (row) openEdit(row);
     setParams(

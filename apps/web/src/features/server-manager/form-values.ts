@@ -4,16 +4,21 @@
  * default or 0, yes/no and option fields become their numeric value, and the read-only id is left out.
  * A number that cannot be read is a field error (`numberProblem`), never dropped.
  */
+import type { CatalogueInput } from '@nova/contracts';
 import {
+  CATALOGUES,
   editableFields,
   numberInputText,
   parseNumberInput,
   type Catalogue,
   type CatalogueField,
+  type CatalogueKey,
 } from '@nova/domain';
 
 export type FormValues = Record<string, string>;
 export type Payload = Record<string, string | number | undefined>;
+/** What a create or update of catalogue `K` sends: its fields (the BFF fills defaults when missing). */
+export type CatalogueValues<K extends CatalogueKey> = Partial<CatalogueInput<K>>;
 
 /** What a colour field starts with: black, as its picker shows it, and a valid value. */
 const START_COLOUR = '#000000';
@@ -98,4 +103,29 @@ export function payloadOf(catalogue: Catalogue, values: FormValues): Payload {
       }
     }),
   );
+}
+
+/**
+ * The body of catalogue `key`, typed by its fields. `payloadOf` builds it from the registry, which
+ * TypeScript cannot follow; this checks what it built (only the catalogue's fields, numbers where it
+ * has numbers) instead of casting it (decision 090).
+ */
+export function catalogueValues<K extends CatalogueKey>(key: K, values: FormValues): CatalogueValues<K> {
+  const payload = payloadOf(CATALOGUES[key], values);
+  if (!isValuesOf(key, payload)) throw new Error(`Die Formularwerte passen nicht zum Katalog ${key}.`);
+  return payload;
+}
+
+function isValuesOf<K extends CatalogueKey>(
+  key: K,
+  payload: Payload,
+): payload is Payload & CatalogueValues<K> {
+  const fields: CatalogueField[] = editableFields(CATALOGUES[key]);
+  return Object.entries(payload).every(([name, value]) => {
+    const field = fields.find((candidate) => candidate.name === name);
+    if (!field) return false;
+    if (value === undefined) return true;
+    const text = field.kind === 'text' || field.kind === 'url' || field.kind === 'colour';
+    return typeof value === (text ? 'string' : 'number');
+  });
 }
