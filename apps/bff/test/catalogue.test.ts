@@ -4,6 +4,7 @@
  * and an integrator's bearer token; what reached the game API (method, path, body); the one
  * field-error shape from the BFF's own validation and from the game API's 400.
  */
+import { CATALOGUE_SAMPLES } from '@nova/contracts/samples';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SPA, type TrpcErrorBody } from './helpers';
 import { withTestBff } from './test-bff';
@@ -11,14 +12,14 @@ import { withTestBff } from './test-bff';
 const CLIENT_ID = 'nova-web';
 const HUB = 'web:admin:server-manager';
 
-/** One valid body per catalogue, its game API path and its role, written out by hand. */
+/** Per catalogue: its game API path and its role, written out by hand, and its sample body. */
 const CASES = [
   {
     key: 'achievements',
     path: 'achievements',
     role: 'web:admin:server-manager:achievement',
     other: 'web:admin:server-manager:car',
-    body: { name: 'Angelkönig', description: 'Fange einen Marlin', exp: 250, money: 5000 },
+    body: CATALOGUE_SAMPLES.achievements,
     canCreate: true,
   },
   {
@@ -26,19 +27,7 @@ const CASES = [
     path: 'vehicles/types',
     role: 'web:admin:server-manager:car',
     other: 'web:admin:server-manager:achievement',
-    body: {
-      trailer: 0,
-      level: 5,
-      tankvolume: 60,
-      tankconsumption: 9.5,
-      canelectric: 0,
-      cangas: 1,
-      tankclass: 0,
-      vehvalue: 24000,
-      vehtype: 0,
-      trunkvolume: 25,
-      enginestart: 2,
-    },
+    body: CATALOGUE_SAMPLES.vehicleTypes,
     canCreate: false,
   },
   {
@@ -46,21 +35,7 @@ const CASES = [
     path: 'management/server-skins',
     role: 'web:admin:server-manager:skin',
     other: 'web:admin:server-manager:radio',
-    body: {
-      skinId: 171,
-      gender: 1,
-      job: 3,
-      faction: -1,
-      gang: -1,
-      wearhat: 0,
-      wearmask: 1,
-      expire: 1,
-      expiration: 30,
-      description: 'Kellnerin',
-      blocked: 0,
-      category: 2,
-      season: 1,
-    },
+    body: CATALOGUE_SAMPLES.serverSkins,
     canCreate: true,
   },
   {
@@ -68,7 +43,7 @@ const CASES = [
     path: 'management/server-radios',
     role: 'web:admin:server-manager:radio',
     other: 'web:admin:server-manager:skin',
-    body: { name: 'Hardstyle Nacht', url: 'https://radio.nova-legacy.example/hs.mp3', color: '#FF0055' },
+    body: CATALOGUE_SAMPLES.serverRadios,
     canCreate: true,
   },
   {
@@ -76,7 +51,7 @@ const CASES = [
     path: 'wanted-reasons',
     role: 'web:admin:server-manager:wanted',
     other: 'web:admin:server-manager:skin',
-    body: { reason_name: 'Unerlaubtes Glücksspiel', points: 2, is_static: 0 },
+    body: CATALOGUE_SAMPLES.wantedReasons,
     canCreate: true,
   },
 ] as const;

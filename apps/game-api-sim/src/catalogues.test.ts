@@ -1,59 +1,16 @@
 /** Create/update/delete round trips of the catalogues and the shape of validation errors. */
-import { catalogues, ValidationErrorBody, type CatalogueName } from '@nova/contracts';
+import { catalogues, ValidationErrorBody, type CatalogueInput, type CatalogueName } from '@nova/contracts';
+import { CATALOGUE_SAMPLES } from '@nova/contracts/samples';
 import { describe, expect, it } from 'vitest';
 import { call, createTestSim } from './test-support';
 
-const samples: Record<CatalogueName, { create: Record<string, unknown>; change: Record<string, unknown> }> = {
-  achievements: {
-    create: { name: 'Angelkönig', description: 'Fange einen Marlin', exp: 250, money: 5000 },
-    change: { exp: 300 },
-  },
-  vehicleTypes: {
-    create: {
-      trailer: 0,
-      level: 5,
-      tankvolume: 60,
-      tankconsumption: 9.5,
-      canelectric: 0,
-      cangas: 1,
-      tankclass: 0,
-      vehvalue: 24000,
-      vehtype: 0,
-      trunkvolume: 25,
-      enginestart: 2,
-    },
-    change: { vehvalue: 26000 },
-  },
-  serverSkins: {
-    create: {
-      skinId: 171,
-      gender: 0,
-      job: -1,
-      faction: -1,
-      gang: -1,
-      wearhat: 0,
-      wearmask: 0,
-      expire: 0,
-      expiration: 10,
-      description: 'Kellner',
-      blocked: 0,
-      category: 1,
-      season: 0,
-    },
-    change: { description: 'Kellner (Casino)', category: 2 },
-  },
-  serverRadios: {
-    create: {
-      name: 'Hardstyle Nacht',
-      url: 'https://radio.nova-legacy.example/hardstyle.mp3',
-      color: '#FF0055',
-    },
-    change: { color: '#00FF55' },
-  },
-  wantedReasons: {
-    create: { reason_name: 'Unerlaubtes Glücksspiel', points: 2, is_static: 0 },
-    change: { points: 3, is_static: 1 },
-  },
+/** A change of each catalogue's sample (the samples: `@nova/contracts/samples`). */
+const changes: { [K in CatalogueName]: Partial<CatalogueInput<K>> } = {
+  achievements: { exp: 300 },
+  vehicleTypes: { vehvalue: 26000 },
+  serverSkins: { description: 'Kellnerin (Casino)', category: 3 },
+  serverRadios: { color: '#00FF55' },
+  wantedReasons: { points: 3, is_static: 1 },
 };
 
 const names = Object.keys(catalogues) as CatalogueName[];
@@ -61,7 +18,8 @@ const names = Object.keys(catalogues) as CatalogueName[];
 describe('catalogues', () => {
   for (const name of names) {
     const { path, item } = catalogues[name];
-    const { create, change } = samples[name];
+    const create = CATALOGUE_SAMPLES[name];
+    const change = changes[name];
 
     it(`${path}: create, read, update, list and delete round trip`, async () => {
       const app = createTestSim();
@@ -144,7 +102,7 @@ describe('catalogues', () => {
     expect(fraction.json).toEqual({ validationErrors: { points: 'Muss eine ganze Zahl sein' } });
     const category = await call(app, 'PUT', 'management/server-skins/1', {
       token: 'admin',
-      body: { ...samples.serverSkins.create, category: 7 },
+      body: { ...CATALOGUE_SAMPLES.serverSkins, category: 7 },
     });
     expect(category.json).toEqual({ validationErrors: { category: 'Bitte wähle einen Wert aus der Liste' } });
   });
@@ -210,7 +168,7 @@ describe('catalogues', () => {
     const app = createTestSim();
     const omitted = ['job', 'faction', 'gang', 'expiration', 'description'];
     const rest = Object.fromEntries(
-      Object.entries(samples.serverSkins.create).filter(([key]) => !omitted.includes(key)),
+      Object.entries(CATALOGUE_SAMPLES.serverSkins).filter(([key]) => !omitted.includes(key)),
     );
     const res = await call(app, 'POST', 'management/server-skins', { token: 'admin', body: rest });
     expect(res.status).toBe(201);

@@ -5,6 +5,7 @@
  */
 import { CATALOGUES, editableFields, type CatalogueKey } from '@nova/domain';
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE_SAMPLES } from './catalogue-samples';
 import { catalogues } from './index';
 
 type Expectation =
@@ -17,102 +18,70 @@ type Expectation =
 
 const YES_NO = { kind: 'choice', values: [0, 1] } as const;
 
-/** Per catalogue: a valid body, and what each editable field accepts. */
-const EXPECTED: Record<CatalogueKey, { body: Record<string, unknown>; fields: Record<string, Expectation> }> =
-  {
-    achievements: {
-      body: { name: 'Angelkönig', description: 'Fange einen Marlin', exp: 250, money: 5000 },
-      fields: {
-        name: { kind: 'text', maxLength: 100 },
-        description: { kind: 'text', maxLength: 500 },
-        exp: { kind: 'int', min: 0, max: 1_000_000 },
-        money: { kind: 'int', min: 0, max: 1_000_000_000 },
-      },
+/** Per catalogue: what each editable field accepts (changed one at a time in its sample). */
+const EXPECTED: Record<CatalogueKey, { fields: Record<string, Expectation> }> = {
+  achievements: {
+    fields: {
+      name: { kind: 'text', maxLength: 100 },
+      description: { kind: 'text', maxLength: 500 },
+      exp: { kind: 'int', min: 0, max: 1_000_000 },
+      money: { kind: 'int', min: 0, max: 1_000_000_000 },
     },
-    vehicleTypes: {
-      body: {
-        trailer: 0,
-        level: 5,
-        tankvolume: 60,
-        tankconsumption: 9.5,
-        canelectric: 0,
-        cangas: 1,
-        tankclass: 0,
-        vehvalue: 24000,
-        vehtype: 0,
-        trunkvolume: 25,
-        enginestart: 2,
-      },
-      fields: {
-        trailer: YES_NO,
-        level: { kind: 'int', min: 0, max: 1000 },
-        tankvolume: { kind: 'decimal', min: 0, max: 100_000 },
-        tankconsumption: { kind: 'decimal', min: 0, max: 10_000 },
-        canelectric: YES_NO,
-        cangas: { kind: 'int', min: 0, max: 1000 },
-        tankclass: { kind: 'int', min: 0, max: 1000 },
-        vehvalue: { kind: 'int', min: 0, max: 1_000_000_000 },
-        vehtype: { kind: 'int', min: 0, max: 1000 },
-        trunkvolume: { kind: 'int', min: 0, max: 100_000 },
-        enginestart: { kind: 'int', min: 0, max: 1000 },
-      },
+  },
+  vehicleTypes: {
+    fields: {
+      trailer: YES_NO,
+      level: { kind: 'int', min: 0, max: 1000 },
+      tankvolume: { kind: 'decimal', min: 0, max: 100_000 },
+      tankconsumption: { kind: 'decimal', min: 0, max: 10_000 },
+      canelectric: YES_NO,
+      cangas: { kind: 'int', min: 0, max: 1000 },
+      tankclass: { kind: 'int', min: 0, max: 1000 },
+      vehvalue: { kind: 'int', min: 0, max: 1_000_000_000 },
+      vehtype: { kind: 'int', min: 0, max: 1000 },
+      trunkvolume: { kind: 'int', min: 0, max: 100_000 },
+      enginestart: { kind: 'int', min: 0, max: 1000 },
     },
-    serverSkins: {
-      body: {
-        skinId: 171,
-        gender: 1,
-        job: 3,
-        faction: -1,
-        gang: -1,
-        wearhat: 0,
-        wearmask: 1,
-        expire: 1,
-        expiration: 30,
-        description: 'Kellnerin',
-        blocked: 0,
-        category: 2,
-        season: 1,
-      },
-      fields: {
-        skinId: { kind: 'int', min: 0, max: 311 },
-        gender: { kind: 'choice', values: [0, 1] },
-        job: { kind: 'int', min: -1, max: 10_000 },
-        faction: { kind: 'int', min: -1, max: 10_000 },
-        gang: { kind: 'int', min: -1, max: 10_000 },
-        wearhat: YES_NO,
-        wearmask: YES_NO,
-        expire: YES_NO,
-        expiration: { kind: 'int', min: 0, max: 3650 },
-        // Specification §9.8: an empty description becomes "Unknown", so only its length is refused.
-        description: { kind: 'text', maxLength: 200, optional: true },
-        blocked: YES_NO,
-        category: { kind: 'choice', values: [0, 1, 2, 3] },
-        season: { kind: 'choice', values: [0, 1] },
-      },
+  },
+  serverSkins: {
+    fields: {
+      skinId: { kind: 'int', min: 0, max: 311 },
+      gender: { kind: 'choice', values: [0, 1] },
+      job: { kind: 'int', min: -1, max: 10_000 },
+      faction: { kind: 'int', min: -1, max: 10_000 },
+      gang: { kind: 'int', min: -1, max: 10_000 },
+      wearhat: YES_NO,
+      wearmask: YES_NO,
+      expire: YES_NO,
+      expiration: { kind: 'int', min: 0, max: 3650 },
+      // Specification §9.8: an empty description becomes "Unknown", so only its length is refused.
+      description: { kind: 'text', maxLength: 200, optional: true },
+      blocked: YES_NO,
+      category: { kind: 'choice', values: [0, 1, 2, 3] },
+      season: { kind: 'choice', values: [0, 1] },
     },
-    serverRadios: {
-      body: { name: 'Hardstyle Nacht', url: 'https://radio.nova-legacy.example/hs.mp3', color: '#FF0055' },
-      fields: {
-        name: { kind: 'text', maxLength: 100 },
-        url: { kind: 'url', maxLength: 500 },
-        color: { kind: 'colour' },
-      },
+  },
+  serverRadios: {
+    fields: {
+      name: { kind: 'text', maxLength: 100 },
+      url: { kind: 'url', maxLength: 500 },
+      color: { kind: 'colour' },
     },
-    wantedReasons: {
-      body: { reason_name: 'Mord', points: 6, is_static: 0 },
-      fields: {
-        reason_name: { kind: 'text', maxLength: 200 },
-        points: { kind: 'int', min: 0, max: 100 },
-        is_static: YES_NO,
-      },
+  },
+  wantedReasons: {
+    fields: {
+      reason_name: { kind: 'text', maxLength: 200 },
+      points: { kind: 'int', min: 0, max: 100 },
+      is_static: YES_NO,
     },
-  };
+  },
+};
 
 const CHOOSE = 'Bitte wähle einen Wert aus der Liste';
 
 /** The German field error for `value` in `field`, or null when the body is accepted. */
 function errorFor(key: CatalogueKey, field: string, value: unknown): string | null {
-  const result = catalogues[key].input.safeParse({ ...EXPECTED[key].body, [field]: value });
+  const result = catalogues[key].input.safeParse({ ...CATALOGUE_SAMPLES[key], [field]: value });
   if (result.success) return null;
   expect(result.error.issues.map((issue) => issue.path.join('.'))).toEqual([field]);
   return result.error.issues[0]?.message ?? '';
@@ -124,7 +93,8 @@ const url = (length: number) => {
 };
 
 describe.each(Object.keys(EXPECTED) as CatalogueKey[])('catalogue %s input', (key) => {
-  const { body, fields } = EXPECTED[key];
+  const { fields } = EXPECTED[key];
+  const body = CATALOGUE_SAMPLES[key];
 
   it('has exactly the expected editable fields and accepts the valid body', () => {
     expect(editableFields(CATALOGUES[key]).map((field) => field.name)).toEqual(Object.keys(fields));

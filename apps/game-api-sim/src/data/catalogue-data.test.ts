@@ -1,24 +1,24 @@
-/** The seeded catalogues: valid for the contract, unique, more than one 20-row page each. */
-import { catalogues, type CatalogueName } from '@nova/contracts';
-import { vehicleModelName } from '@nova/domain';
+/**
+ * The seeded catalogues, as the simulator's store holds them at start (every catalogue of the
+ * registry): valid for the contract and unique. How many rows each has is the demo's choice, not a
+ * rule (decision 089); the vehicle manager's paging needs more than 20, and has 212 models.
+ */
+import { catalogues } from '@nova/contracts';
+import { CATALOGUE_KEYS, vehicleModelName } from '@nova/domain';
 import { describe, expect, it } from 'vitest';
+import { Store } from '../store';
+import { NOW } from '../test-support';
 import { ACHIEVEMENTS, FIRST_ACHIEVEMENT_ID, RADIO_STATIONS, WANTED_REASONS } from './catalogues';
 import { SERVER_SKINS } from './server-skins';
 import { OWNABLE_VEHICLE_TYPE_IDS, VEHICLE_MODEL_NAMES, VEHICLE_TYPES } from './vehicle-types';
 
-const seeded: { [K in CatalogueName]: readonly { id: number }[] } = {
-  achievements: ACHIEVEMENTS,
-  vehicleTypes: VEHICLE_TYPES,
-  serverSkins: SERVER_SKINS,
-  serverRadios: RADIO_STATIONS,
-  wantedReasons: WANTED_REASONS,
-};
+const store = new Store(1, NOW);
 
 const unique = (values: readonly unknown[]) => new Set(values).size === values.length;
 
 describe('seeded catalogues', () => {
-  for (const name of Object.keys(seeded) as CatalogueName[]) {
-    const rows = seeded[name];
+  for (const name of CATALOGUE_KEYS) {
+    const rows: readonly { id: number }[] = store.catalogues[name].list();
 
     it(`${name}: unique ids, every row valid as an answer and, without its id, as an input`, () => {
       expect(unique(rows.map((row) => row.id))).toBe(true);
@@ -30,10 +30,6 @@ describe('seeded catalogues', () => {
         // The input schema trims and fills defaults; a seeded row needs neither.
         expect(parsed.data, `${name} ${row.id}`).toEqual(input);
       }
-    });
-
-    it(`${name}: fills more than one page of 20 rows`, () => {
-      expect(rows.length).toBeGreaterThan(20);
     });
   }
 
