@@ -4,28 +4,31 @@
  * security suite's role matrix over HTTP.
  */
 
+import { ALL_ROLES, CATALOGUES, CATALOGUE_KEYS } from '@nova/domain';
+
 export const HUB = 'web:admin:server-manager';
+
+/**
+ * Per catalogue of the registry, a person holding its role (and the hub's): `<key>Manager`. The roles
+ * come from the registry, whose role of each catalogue `catalogue.test.ts` checks by hand; who may call
+ * what stays written out in ALLOWED below.
+ */
+const CATALOGUE_MANAGERS = recordOf(
+  CATALOGUE_KEYS.map((key) => [`${key}Manager` as const, ['web:beta', HUB, CATALOGUES[key].role]]),
+);
+
+/** Object.fromEntries that keeps the keys' type. */
+function recordOf<K extends string, V>(entries: readonly (readonly [K, V])[]): Record<K, V> {
+  return Object.fromEntries(entries) as Record<K, V>;
+}
 
 /** The roles of each signed-in person, as Keycloak sends them. */
 export const ROLES_OF = {
   spieler: [],
   beta: ['web:beta'],
-  admin: [
-    'web:beta',
-    'web:admin',
-    'web:admin:sync-manager',
-    HUB,
-    'web:admin:server-manager:achievement',
-    'web:admin:server-manager:car',
-    'web:admin:server-manager:skin',
-    'web:admin:server-manager:radio',
-    'web:admin:server-manager:wanted',
-  ],
-  achiever: ['web:beta', HUB, 'web:admin:server-manager:achievement'],
-  driver: ['web:beta', HUB, 'web:admin:server-manager:car'],
-  skinner: ['web:beta', HUB, 'web:admin:server-manager:skin'],
-  radioer: ['web:beta', HUB, 'web:admin:server-manager:radio'],
-  wanteder: ['web:beta', HUB, 'web:admin:server-manager:wanted'],
+  /** Every web role there is: a new role reaches the admin without an edit here. */
+  admin: ALL_ROLES,
+  ...CATALOGUE_MANAGERS,
   /** A catalogue role without the hub's role: the manager routes are children of the hub. */
   carOnly: ['web:admin:server-manager:car'],
   hubOnly: [HUB],
@@ -91,27 +94,27 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   'syncManager.groups.update': ['admin', 'syncer'],
   'syncManager.groups.remove': ['admin', 'syncer'],
   // Server Management: the hub's role and the catalogue's own (carOnly and hubOnly are refused).
-  'catalogue.achievements.list': ['admin', 'achiever'],
-  'catalogue.achievements.create': ['admin', 'achiever'],
-  'catalogue.achievements.update': ['admin', 'achiever'],
-  'catalogue.achievements.remove': ['admin', 'achiever'],
-  'catalogue.vehicleTypes.list': ['admin', 'driver'],
-  'catalogue.vehicleTypes.update': ['admin', 'driver'],
+  'catalogue.achievements.list': ['admin', 'achievementsManager'],
+  'catalogue.achievements.create': ['admin', 'achievementsManager'],
+  'catalogue.achievements.update': ['admin', 'achievementsManager'],
+  'catalogue.achievements.remove': ['admin', 'achievementsManager'],
+  'catalogue.vehicleTypes.list': ['admin', 'vehicleTypesManager'],
+  'catalogue.vehicleTypes.update': ['admin', 'vehicleTypesManager'],
   // The router has them, the vehicle catalogue cannot create or delete (specification §2.34): nobody may.
   'catalogue.vehicleTypes.create': [],
   'catalogue.vehicleTypes.remove': [],
-  'catalogue.serverSkins.list': ['admin', 'skinner'],
-  'catalogue.serverSkins.create': ['admin', 'skinner'],
-  'catalogue.serverSkins.update': ['admin', 'skinner'],
-  'catalogue.serverSkins.remove': ['admin', 'skinner'],
-  'catalogue.serverRadios.list': ['admin', 'radioer'],
-  'catalogue.serverRadios.create': ['admin', 'radioer'],
-  'catalogue.serverRadios.update': ['admin', 'radioer'],
-  'catalogue.serverRadios.remove': ['admin', 'radioer'],
-  'catalogue.wantedReasons.list': ['admin', 'wanteder', 'integrator'],
-  'catalogue.wantedReasons.create': ['admin', 'wanteder', 'integrator'],
-  'catalogue.wantedReasons.update': ['admin', 'wanteder', 'integrator'],
-  'catalogue.wantedReasons.remove': ['admin', 'wanteder'],
+  'catalogue.serverSkins.list': ['admin', 'serverSkinsManager'],
+  'catalogue.serverSkins.create': ['admin', 'serverSkinsManager'],
+  'catalogue.serverSkins.update': ['admin', 'serverSkinsManager'],
+  'catalogue.serverSkins.remove': ['admin', 'serverSkinsManager'],
+  'catalogue.serverRadios.list': ['admin', 'serverRadiosManager'],
+  'catalogue.serverRadios.create': ['admin', 'serverRadiosManager'],
+  'catalogue.serverRadios.update': ['admin', 'serverRadiosManager'],
+  'catalogue.serverRadios.remove': ['admin', 'serverRadiosManager'],
+  'catalogue.wantedReasons.list': ['admin', 'wantedReasonsManager', 'integrator'],
+  'catalogue.wantedReasons.create': ['admin', 'wantedReasonsManager', 'integrator'],
+  'catalogue.wantedReasons.update': ['admin', 'wantedReasonsManager', 'integrator'],
+  'catalogue.wantedReasons.remove': ['admin', 'wantedReasonsManager'],
 };
 
 export type Verdict = 'allow' | 'unauthenticated' | 'forbidden';

@@ -179,7 +179,7 @@ describe('security: step-up without gaps, machine clients in their place', () =>
     target.api.on('POST', 'wanted-reasons', {
       body: { id: 77, reason_name: marker, points: 1, is_static: 0 },
     });
-    await create({ 'x-csrf': '1', cookie: target.cookie('wanteder') });
+    await create({ 'x-csrf': '1', cookie: target.cookie('wantedReasonsManager') });
     await create({ authorization: `Bearer ${await personToken({ auth_time: nowSeconds() })}` });
     await create({
       authorization: `Bearer ${await personToken({ azp: 'integrator', scope: 'nova.catalogues.write' })}`,
