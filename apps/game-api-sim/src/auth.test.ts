@@ -2,6 +2,7 @@
 import { DEMO_CLIENT_ID } from '@nova/demo';
 import { ROLES } from '@nova/domain';
 import { gameApiPaths } from '@nova/contracts';
+import { GAME_API_PATH_SAMPLES, SAMPLE_SEGMENT } from '@nova/contracts/samples';
 import { describe, expect, it } from 'vitest';
 import { createGameApiSim } from './app';
 import type { TokenClaims } from './auth';
@@ -152,19 +153,25 @@ describe('roles', () => {
 });
 
 describe('the hidden player', () => {
-  const reads = [
-    gameApiPaths.profile,
-    gameApiPaths.skills,
-    gameApiPaths.skins,
-    gameApiPaths.playerAchievements,
-    gameApiPaths.coupons,
-    gameApiPaths.inventory,
-    gameApiPaths.licenses,
-    gameApiPaths.bankAccounts,
-    gameApiPaths.weaponSkills,
-    gameApiPaths.vehicles,
-    gameApiPaths.externalAccounts,
-  ];
+  /**
+   * Every read of one player's game data: the contract's paths under `user/{userId}/` that the
+   * simulator answers with GET. A new one is checked here without an edit.
+   */
+  const under = `user/${SAMPLE_SEGMENT}/`;
+  const reads = Object.values(GAME_API_PATH_SAMPLES)
+    .flat()
+    .filter((path) => path.startsWith(under))
+    .filter((path) => app.hasRoute({ method: 'GET', url: `/${path.replace(SAMPLE_SEGMENT, ':userId')}` }))
+    .map((path) => (userId: string) => path.replace(SAMPLE_SEGMENT, encodeURIComponent(userId)));
+
+  it('finds the player paths the simulator serves (the derivation above works)', () => {
+    const paths = reads.map((path) => path('ID'));
+    expect(paths).toContain(gameApiPaths.profile('ID'));
+    expect(paths).toContain(gameApiPaths.externalAccounts('ID'));
+    // Not reads: linking and syncing are writes, the user record is public.
+    expect(paths).not.toContain(gameApiPaths.externalAccountsSync('ID'));
+    expect(paths).not.toContain(gameApiPaths.user('ID'));
+  });
 
   it('refuses every read of their game data to other players, admins included (403)', async () => {
     for (const token of ['spieler', 'admin']) {

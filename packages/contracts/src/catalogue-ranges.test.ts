@@ -5,7 +5,7 @@
  */
 import { CATALOGUES, editableFields, type CatalogueKey } from '@nova/domain';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_SAMPLES } from './catalogue-samples';
+import { CATALOGUE_SAMPLES } from './samples';
 import { catalogues } from './index';
 
 type Expectation =

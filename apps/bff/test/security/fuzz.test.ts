@@ -5,8 +5,7 @@
  * request may reach a game API path outside the contract (architecture §4), and nothing may
  * pollute Object.prototype.
  */
-import { gameApiPaths } from '@nova/contracts';
-import { CATALOGUE_KEYS } from '@nova/domain';
+import { GAME_API_PATH_SAMPLES, SAMPLE_NUMBER, SAMPLE_SEGMENT } from '@nova/contracts/samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportFigure } from '../figures';
 import { call, isMutation, PROCEDURES, startTarget, type Target } from './fixture';
@@ -47,44 +46,16 @@ const RAW_BODIES = [
 ];
 
 /**
- * The contract's paths, from `gameApiPaths` and the catalogue registry, with placeholders for the
- * ids: a string id is one segment of letters, digits, '_' and '-', a number id digits. The table's
- * type asks for every path function, so a new one cannot be left out.
+ * The contract's paths (every function of `gameApiPaths`, every catalogue of the registry) as
+ * patterns: a string id is one segment of letters, digits, '_' and '-', a number id digits.
  */
-const S = 'SEGMENT';
-const N = 2_147_483_646;
-const PATHS: { [P in keyof typeof gameApiPaths]: string[] } = {
-  toplist: [gameApiPaths.toplist()],
-  calendar: [gameApiPaths.calendar()],
-  users: [gameApiPaths.users()],
-  user: [gameApiPaths.user(S)],
-  profile: [gameApiPaths.profile(S)],
-  skills: [gameApiPaths.skills(S)],
-  skins: [gameApiPaths.skins(S)],
-  playerAchievements: [gameApiPaths.playerAchievements(S)],
-  coupons: [gameApiPaths.coupons(S)],
-  inventory: [gameApiPaths.inventory(S)],
-  licenses: [gameApiPaths.licenses(S)],
-  bankAccounts: [gameApiPaths.bankAccounts(S)],
-  weaponSkills: [gameApiPaths.weaponSkills(S)],
-  vehicles: [gameApiPaths.vehicles(S)],
-  externalAccounts: [gameApiPaths.externalAccounts(S)],
-  externalAccount: [gameApiPaths.externalAccount(S, N)],
-  externalAccountsSync: [gameApiPaths.externalAccountsSync(S)],
-  syncObjects: [gameApiPaths.syncObjects()],
-  syncObject: [gameApiPaths.syncObject(N)],
-  syncGroups: [gameApiPaths.syncGroups()],
-  syncGroup: [gameApiPaths.syncGroup(N)],
-  catalogue: CATALOGUE_KEYS.map((key) => gameApiPaths.catalogue(key)),
-  catalogueItem: CATALOGUE_KEYS.map((key) => gameApiPaths.catalogueItem(key, N)),
-};
-const CONTRACT = Object.values(PATHS)
+const CONTRACT = Object.values(GAME_API_PATH_SAMPLES)
   .flat()
   .map((path) => {
     const pattern = path
       .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replaceAll(S, '[A-Za-z0-9_-]{1,64}')
-      .replaceAll(String(N), '\\d+');
+      .replaceAll(SAMPLE_SEGMENT, '[A-Za-z0-9_-]{1,64}')
+      .replaceAll(String(SAMPLE_NUMBER), '\\d+');
     return new RegExp(`^${pattern}$`);
   });
 
