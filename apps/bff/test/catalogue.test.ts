@@ -5,6 +5,7 @@
  * field-error shape from the BFF's own validation and from the game API's 400.
  */
 import { CATALOGUE_SAMPLES } from '@nova/contracts/samples';
+import { CATALOGUE_KEYS } from '@nova/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SPA, type TrpcErrorBody } from './helpers';
 import { withTestBff } from './test-bff';
@@ -58,6 +59,10 @@ const CASES = [
 
 describe('catalogue procedures', () => {
   const bff = withTestBff();
+
+  it('has a case for every catalogue of the registry', () => {
+    expect(CASES.map((c) => c.key)).toEqual(CATALOGUE_KEYS);
+  });
 
   beforeEach(() => {
     for (const { path } of CASES) {

@@ -1,6 +1,6 @@
 /** Access rules: public calls, bearer tokens, roles, the hidden player, an unreachable provider. */
 import { DEMO_CLIENT_ID } from '@nova/demo';
-import { ROLES } from '@nova/domain';
+import { CATALOGUE_KEYS, CATALOGUES, ROLES } from '@nova/domain';
 import { gameApiPaths } from '@nova/contracts';
 import { GAME_API_PATH_SAMPLES, SAMPLE_SEGMENT } from '@nova/contracts/samples';
 import { describe, expect, it } from 'vitest';
@@ -67,12 +67,9 @@ describe('authentication', () => {
 });
 
 describe('roles', () => {
+  // Every catalogue of the registry with its role (the BFF's catalogue test writes the roles out).
   const writes = [
-    { path: 'achievements', role: ROLES.achievementManager },
-    { path: 'vehicles/types', role: ROLES.carManager },
-    { path: 'management/server-skins', role: ROLES.skinManager },
-    { path: 'management/server-radios', role: ROLES.radioManager },
-    { path: 'wanted-reasons', role: ROLES.wantedManager },
+    ...CATALOGUE_KEYS.map((key) => ({ path: gameApiPaths.catalogue(key), role: CATALOGUES[key].role })),
     { path: 'sync-manager/sync-objects', role: ROLES.syncManager },
     { path: 'sync-manager/sync-groups', role: ROLES.syncManager },
   ];
@@ -125,13 +122,7 @@ describe('roles', () => {
   });
 
   it('lets every signed-in token read the catalogues', async () => {
-    for (const path of [
-      'achievements',
-      'vehicles/types',
-      'management/server-skins',
-      'management/server-radios',
-      'wanted-reasons',
-    ]) {
+    for (const path of CATALOGUE_KEYS.map((key) => gameApiPaths.catalogue(key))) {
       expect((await call(app, 'GET', path, { token: 'spieler' })).status, path).toBe(200);
     }
   });
