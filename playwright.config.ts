@@ -4,7 +4,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { DEMO_DISCORD_CLIENT_ID, DEMO_DISCORD_CLIENT_SECRET } from '@nova/demo';
-import { E2E, bffServer, simServer } from './e2e/stack';
+import { E2E, bffServer, scaled, simServer } from './e2e/stack';
 import { chromiumLaunchOptions } from './scripts/lib/chromium.mjs';
 
 export default defineConfig({
@@ -14,10 +14,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  // Upper bounds for waiting on states, not fixed waits: generous, so a busy machine does not fail
-  // a correct test (E2E_TIMEOUT_SCALE stretches them further on a very slow machine).
-  timeout: 60_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1),
-  expect: { timeout: 15_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1) },
+  // Upper bounds for waiting on states, not fixed waits: generous, and stretched by the machine's
+  // load (`scaled`, decision 095), so a busy machine does not fail a correct test.
+  timeout: scaled(60_000),
+  expect: { timeout: scaled(15_000) },
   reporter: [['list']],
   use: {
     baseURL: E2E.bff,
@@ -34,6 +34,7 @@ export default defineConfig({
     {
       command: 'node apps/dev-idp/dist/server.js',
       url: `${E2E.issuer}/.well-known/openid-configuration`,
+      timeout: scaled(60_000),
       env: { DEV_IDP_PORT: String(E2E.idpPort), PUBLIC_URL: E2E.bff },
       reuseExistingServer: false,
       stdout: 'ignore',
@@ -44,6 +45,7 @@ export default defineConfig({
     {
       command: 'node apps/discord-sim/dist/server.js',
       url: `${E2E.discord}/healthz`,
+      timeout: scaled(60_000),
       env: { DISCORD_SIM_PORT: String(E2E.discordPort), PUBLIC_URL: E2E.bff },
       reuseExistingServer: false,
       stdout: 'ignore',

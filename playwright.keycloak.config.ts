@@ -6,16 +6,16 @@
  */
 import { defineConfig } from '@playwright/test';
 import baseConfig from './playwright.config';
-import { bffServer, simServer } from './e2e/stack';
+import { bffServer, scaled, simServer } from './e2e/stack';
 import { KC } from './e2e-keycloak/stack';
 
 export default defineConfig({
   ...baseConfig,
   testDir: 'e2e-keycloak',
   outputDir: '.e2e/keycloak-results',
-  // Keycloak's pages are slower than dev-idp's, more so on a busy machine.
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // Keycloak's pages are slower than dev-idp's, more so on a busy machine (`scaled`, decision 095).
+  timeout: scaled(90_000),
+  expect: { timeout: scaled(15_000) },
   projects: [
     { name: 'keycloak-setup', testMatch: /keycloak\.setup\.ts/ },
     { name: 'keycloak', dependencies: ['keycloak-setup'], testIgnore: /keycloak\.setup\.ts/ },
@@ -25,7 +25,7 @@ export default defineConfig({
       command: 'node scripts/keycloak.mjs',
       url: `${KC.issuer}/.well-known/openid-configuration`,
       // The first run fetches (≈ 180 MB) and augments Keycloak; later ones start in under a minute.
-      timeout: 300_000,
+      timeout: scaled(300_000),
       env: {
         KEYCLOAK_PORT: String(KC.keycloakPort),
         KEYCLOAK_MANAGEMENT_PORT: String(KC.keycloakManagementPort),

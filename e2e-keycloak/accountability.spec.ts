@@ -7,6 +7,7 @@
  * Keycloak session is gone (Admin REST API).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from '../e2e/stack';
 import { keycloakAdmin } from './admin';
 import { KC, USERS, type KcUser } from './stack';
 
@@ -90,7 +91,7 @@ test('step-up: an old sign-in is refused, Keycloak asks again, the delete dialog
         );
         return answer.body.error?.data.reason ?? `status ${answer.status}`;
       },
-      { timeout: 60_000, intervals: [2000] },
+      { timeout: scaled(60_000), intervals: [2000] },
     )
     .toBe('STEP_UP_REQUIRED');
 

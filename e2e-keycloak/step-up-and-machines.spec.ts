@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO_ACCOUNTS } from '@nova/demo';
 import { clientCredentialsToken } from './admin';
 import { codeByHand } from './oidc';
+import { scaled } from '../e2e/stack';
 import { KC, USERS } from './stack';
 
 const claimsOf = (jwt: string) =>
@@ -77,7 +78,7 @@ test("a person's bearer token is held to the step-up window by its auth_time", a
         expect(claimsOf(refreshed.access_token).auth_time).toBe(authTime);
         return reasonOf(await removeWith(request, refreshed.access_token));
       },
-      { timeout: 60_000, intervals: [3000] },
+      { timeout: scaled(60_000), intervals: [3000] },
     )
     .toBe('STEP_UP_REQUIRED');
 });

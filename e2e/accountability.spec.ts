@@ -4,19 +4,23 @@
  * identity provider; the Audit-Log shows it with before → after and exports CSV; a player ends
  * another browser's session under "Angemeldete Geräte" and that browser is signed out.
  * Fresh contexts sign in for themselves: the shared storage-state sessions stay untouched. Waits
- * for states get 20 s: on a busy CI machine a chunk or a sign-in round trip can take that long.
+ * for states get 20 s (stretched by the load, decision 095): on a busy machine a chunk or a sign-in
+ * round trip can take that long.
  */
 import { expect, signIn, test } from './fixtures';
 import { mutate, waitForStepUpWindow } from './mutate';
+import { scaled } from './stack';
 
 test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   const page = await context.newPage();
   const returnTo = '/control-panel/admin/audit-log';
   await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
   await signIn(page, 'admin');
-  await expect(page.getByRole('heading', { name: 'Audit-Log', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Audit-Log', level: 1 })).toBeVisible({
+    timeout: scaled(20_000),
+  });
 
   const name = `E2E-Grund ${Date.now()}`;
   const created = await mutate(page, 'catalogue.wantedReasons.create', {
@@ -33,9 +37,9 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
 
   // The SPA's step-up: the identity provider asks for the password again and returns here.
   await page.goto(`/auth/login?stepUp=1&returnTo=${encodeURIComponent(returnTo)}`);
-  await expect(page.getByLabel('Passwort')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('Passwort')).toBeVisible({ timeout: scaled(20_000) });
   await signIn(page, 'admin');
-  await expect(page).toHaveURL(new RegExp(`${returnTo}$`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`${returnTo}$`), { timeout: scaled(20_000) });
   expect((await mutate(page, 'catalogue.wantedReasons.remove', { id, expected: row })).status).toBe(200);
 
   await page.reload();
@@ -45,7 +49,7 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
   await page.getByRole('button', { name: 'Filtern' }).click();
   // Sentences with the target's name (decision 062); the refusal came before the row was read.
   const deleted = page.getByRole('row').filter({ hasText: `Wantedgrund „${name}“ gelöscht` });
-  await expect(deleted).toHaveCount(1, { timeout: 20_000 });
+  await expect(deleted).toHaveCount(1, { timeout: scaled(20_000) });
   await expect(deleted).toContainText('Erfolgreich');
   const refusedRow = page.getByRole('row').filter({ hasText: `Wantedgrund „Nr. ${id}“ löschen` });
   await expect(refusedRow).toHaveCount(1);
@@ -71,7 +75,7 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
 test('a player ends another browser under "Angemeldete Geräte"; that browser is signed out', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const here = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   const there = await browser.newContext({
     locale: 'de-DE',
@@ -81,12 +85,14 @@ test('a player ends another browser under "Angemeldete Geräte"; that browser is
   const other = await there.newPage();
   await other.goto('/auth/login?returnTo=/control-panel/user');
   await signIn(other, 'spieler');
-  await expect(other).toHaveURL(/\/control-panel\/user$/, { timeout: 20_000 });
+  await expect(other).toHaveURL(/\/control-panel\/user$/, { timeout: scaled(20_000) });
 
   const page = await here.newPage();
   await page.goto('/auth/login?returnTo=/control-panel/user/settings');
   await signIn(page, 'spieler');
-  await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeVisible({
+    timeout: scaled(30_000),
+  });
   const devices = page.getByRole('list', { name: 'Angemeldete Geräte' });
   await expect(devices.getByText('dieses Gerät')).toBeVisible();
   // Each session names when it signed in, when it was last active, its shortened address and how
@@ -102,13 +108,13 @@ test('a player ends another browser under "Angemeldete Geräte"; that browser is
     })
     .first()
     .click();
-  await expect(page.getByText('Das Gerät wurde abgemeldet.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Das Gerät wurde abgemeldet.')).toBeVisible({ timeout: scaled(20_000) });
   // Its card went with the button pressed: the focus is on the list's heading, not lost.
   await expect(page.getByRole('heading', { name: 'Angemeldete Geräte' })).toBeFocused();
 
   // The ended browser's next call is 401: the Control Panel sends it to the sign-in.
   await other.reload();
-  await expect(other.getByLabel('Benutzername')).toBeVisible({ timeout: 20_000 });
+  await expect(other.getByLabel('Benutzername')).toBeVisible({ timeout: scaled(20_000) });
   await here.close();
   await there.close();
 });

@@ -1,5 +1,6 @@
 /** tRPC calls from inside a page, as the SPA sends them (same origin, its cookie, the CSRF proof). */
 import { expect, type Page } from '@playwright/test';
+import { scaled } from './stack';
 
 export interface TrpcAnswer {
   status: number;
@@ -48,7 +49,7 @@ export async function waitForStepUpWindow(
         const body = (await answer.json()) as TrpcAnswer['body'];
         return body.error?.data.reason ?? `status ${answer.status()}`;
       },
-      { timeout: 70_000, intervals: [3000] },
+      { timeout: scaled(70_000), intervals: [3000] },
     )
     .toBe('STEP_UP_REQUIRED');
 }

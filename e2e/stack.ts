@@ -1,4 +1,6 @@
-/** Where the end-to-end stack listens, and the configuration it runs with. */
+/** Where the end-to-end stack listens, the configuration it runs with, and how long a wait may take. */
+import { availableParallelism, loadavg } from 'node:os';
+
 const bffPort = Number(process.env.E2E_BFF_PORT ?? 3100);
 const idpPort = Number(process.env.E2E_IDP_PORT ?? 8180);
 const simPort = Number(process.env.E2E_SIM_PORT ?? 8190);
@@ -26,6 +28,25 @@ export const E2E = {
   },
 } as const;
 
+/**
+ * How many times longer than on a quiet machine a wait may take (decision 095): E2E_TIMEOUT_SCALE
+ * when set, else the load average per core when the run starts, rounded up, between 1 and 4. Worked
+ * out once by the runner and handed to its workers through the environment, so every process of a
+ * run uses the same budgets. Budgets are upper bounds of waits on states: a passing test never waits
+ * them out, so a large one costs nothing; only a machine busier than its budget fails a correct test.
+ */
+export const TIMEOUT_SCALE = (() => {
+  const given = Number(process.env.E2E_TIMEOUT_SCALE);
+  if (given > 0) return given;
+  const perCore = loadavg()[0]! / availableParallelism();
+  const scale = Math.min(4, Math.max(1, Math.ceil(perCore)));
+  process.env.E2E_TIMEOUT_SCALE = String(scale);
+  return scale;
+})();
+
+/** A budget in milliseconds, sized for the machine's load (TIMEOUT_SCALE). */
+export const scaled = (ms: number) => ms * TIMEOUT_SCALE;
+
 export type Role = 'spieler' | 'beta' | 'admin';
 
 export const storageStateOf = (role: Role) => `.e2e/auth/${role}.json`;
@@ -37,6 +58,7 @@ export function simServer(port: number, issuer: string, env: Env = {}) {
   return {
     command: 'node apps/game-api-sim/dist/server.js',
     url: `http://localhost:${port}/toplist`,
+    timeout: scaled(60_000),
     env: { GAME_API_PORT: String(port), OIDC_ISSUER: issuer, ...env },
     reuseExistingServer: false,
     stdout: 'ignore' as const,
@@ -54,6 +76,7 @@ export function bffServer(target: { bffPort: number; issuer: string; gameApi: st
   return {
     command: 'node apps/bff/dist/server.js',
     url: `${url}/healthz`,
+    timeout: scaled(60_000),
     env: {
       PORT: String(target.bffPort),
       PUBLIC_URL: url,

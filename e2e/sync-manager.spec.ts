@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, ownSession, signIn, test } from './fixtures';
 import { waitForStepUpWindow } from './mutate';
+import { scaled } from './stack';
 
 const PATH = '/control-panel/admin/sync-manager';
 
@@ -57,7 +58,7 @@ async function deleteAfterSigningInAgain(
 test.describe.serial('sync manager', () => {
   // The deletes wait until the sign-in is older than the 30-second step-up window and then sign in
   // again: that alone takes 30 s of the default 60, so these tests get more room on a busy machine.
-  test.describe.configure({ timeout: 150_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1) });
+  test.describe.configure({ timeout: scaled(150_000) });
 
   test('a player without the role is refused', async ({ asRole }) => {
     const page = await asRole('beta');

@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { scaled } from './stack';
 import { createRow, rowsNamed, WANTED } from './wanted-reasons';
 
 /** Opens the edit dialog of the row with this name (new rows are on the last page). */
@@ -25,7 +26,7 @@ test('two admins edit one row: the second gets the conflict, keeps the first cha
   asRole,
   expectConsoleError,
 }) => {
-  test.setTimeout(240_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1));
+  test.setTimeout(scaled(240_000));
   expectConsoleError(/status of 409/);
   const anna = await asRole('admin');
   const bernd = await asRole('admin');
@@ -77,7 +78,7 @@ test('a create answered too late is read back: the dialog says it was saved, and
   await dialog.getByLabel('Grund', { exact: true }).fill(name);
   await dialog.getByLabel('Punkte').fill('2');
   await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(dialog).toBeHidden({ timeout: scaled(30_000) });
   await expect(page.getByText('Die Änderung wurde gespeichert.')).toBeVisible();
   expect(await rowsNamed(name)).toHaveLength(1);
 

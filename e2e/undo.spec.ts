@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { expect, ownSession, signIn, test } from './fixtures';
 import { createRow, rowsNamed, WANTED, type WantedReason } from './wanted-reasons';
 import { mutate, waitForStepUpWindow } from './mutate';
+import { scaled } from './stack';
 
 const LOG = '/control-panel/admin/audit-log';
 
@@ -146,7 +147,7 @@ test('taking back a delete re-creates the row after a fresh sign-in; the questio
   browser,
 }) => {
   // Waits out the 30-second sign-in window and signs in again.
-  test.setTimeout(150_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 1));
+  test.setTimeout(scaled(150_000));
   // Its own identity-provider session: signing in again must not end the shared one.
   const page = await ownSession(browser, 'admin');
   const name = uniqueName();
