@@ -1,16 +1,18 @@
 /**
  * The test fixture: every page fails its test on an unexpected console error or uncaught exception
  * (STYLE.md); `expectConsoleError` allows one pattern. `asRole` gives a page signed in as a demo
- * account, from the storage state the setup project saved.
+ * account, from the storage state the setup project saved; `earlyAdmin` one of the admin sessions the
+ * setup project signed in for a test of its own (decision 095).
  */
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { storageStateOf, type Role } from './stack';
+import { earlyStorageStateOf, storageStateOf, type EarlyAdminSession, type Role } from './stack';
 
 interface Fixtures {
   allowedConsole: RegExp[];
   consoleGuard: undefined;
   expectConsoleError: (pattern: RegExp) => void;
   asRole: (role: Role, options?: { viewport?: { width: number; height: number } }) => Promise<Page>;
+  earlyAdmin: (name: EarlyAdminSession) => Promise<Page>;
 }
 
 /** Collects console errors and uncaught exceptions of every page of a context. */
@@ -27,6 +29,29 @@ function watchContext(context: BrowserContext, allowed: RegExp[]): string[] {
   context.pages().forEach(watch);
   context.on('page', watch);
   return found;
+}
+
+type OpenPage = (storageState: string, viewport?: { width: number; height: number }) => Promise<Page>;
+
+/**
+ * Opens pages, each in a context of its own from a saved storage state; checks their consoles and
+ * closes them after the test.
+ */
+async function withContexts(browser: Browser, allowed: RegExp[], use: (open: OpenPage) => Promise<void>) {
+  const opened: { context: BrowserContext; found: string[] }[] = [];
+  await use(async (storageState, viewport) => {
+    const context = await browser.newContext({
+      storageState,
+      locale: 'de-DE',
+      timezoneId: 'Europe/Berlin',
+      ...(viewport ? { viewport } : {}),
+    });
+    opened.push({ context, found: watchContext(context, allowed) });
+    return context.newPage();
+  });
+  const found = opened.flatMap((o) => o.found);
+  for (const { context } of opened) await context.close();
+  expect(found, 'unexpected console errors').toEqual([]);
 }
 
 export const test = base.extend<Fixtures>({
@@ -46,20 +71,12 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   asRole: async ({ browser, allowedConsole }, use) => {
-    const opened: { context: BrowserContext; found: string[] }[] = [];
-    await use(async (role, options) => {
-      const context = await browser.newContext({
-        storageState: storageStateOf(role),
-        locale: 'de-DE',
-        timezoneId: 'Europe/Berlin',
-        ...(options?.viewport ? { viewport: options.viewport } : {}),
-      });
-      opened.push({ context, found: watchContext(context, allowedConsole) });
-      return context.newPage();
-    });
-    const found = opened.flatMap((o) => o.found);
-    for (const { context } of opened) await context.close();
-    expect(found, 'unexpected console errors').toEqual([]);
+    await withContexts(browser, allowedConsole, (open) =>
+      use((role, options) => open(storageStateOf(role), options?.viewport)),
+    );
+  },
+  earlyAdmin: async ({ browser, allowedConsole }, use) => {
+    await withContexts(browser, allowedConsole, (open) => use((name) => open(earlyStorageStateOf(name))));
   },
 });
 

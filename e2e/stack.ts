@@ -51,6 +51,18 @@ export type Role = 'spieler' | 'beta' | 'admin';
 
 export const storageStateOf = (role: Role) => `.e2e/auth/${role}.json`;
 
+/**
+ * Admin sign-ins the setup project makes for the tests that need a sign-in older than the step-up
+ * window (STEP_UP_MAX_AGE_SECONDS, 30 s) and then sign in again, which ends the session: one each,
+ * with an identity-provider session of its own. Made before the other tests start, they are past
+ * the window by the time most of these tests run, instead of each test signing in and waiting 30 s
+ * (decision 095). A test still waits for the window (`waitForStepUpWindow`) in case it runs early.
+ */
+export const EARLY_ADMIN_SESSIONS = ['accountability', 'undo-delete', 'sync-objects', 'sync-groups'] as const;
+export type EarlyAdminSession = (typeof EARLY_ADMIN_SESSIONS)[number];
+
+export const earlyStorageStateOf = (name: EarlyAdminSession) => `.e2e/auth/early-${name}.json`;
+
 type Env = Record<string, string>;
 
 /** The built game API simulator, as both end-to-end suites start it. */

@@ -4,7 +4,7 @@
  * change the simulator's state, so they run in order.
  */
 import type { Page } from '@playwright/test';
-import { expect, ownSession, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { waitForStepUpWindow } from './mutate';
 import { scaled } from './stack';
 
@@ -56,8 +56,8 @@ async function deleteAfterSigningInAgain(
 }
 
 test.describe.serial('sync manager', () => {
-  // The deletes wait until the sign-in is older than the 30-second step-up window and then sign in
-  // again: that alone takes 30 s of the default 60, so these tests get more room on a busy machine.
+  // The deletes need a sign-in older than the 30-second step-up window (the setup project's, or a
+  // wait for it when these run early) and then sign in again: these tests get more room.
   test.describe.configure({ timeout: scaled(150_000) });
 
   test('a player without the role is refused', async ({ asRole }) => {
@@ -68,13 +68,13 @@ test.describe.serial('sync manager', () => {
   });
 
   test('Sync Objects: create with field errors, filter, edit by double-click, delete', async ({
-    browser,
+    earlyAdmin,
     expectConsoleError,
   }) => {
     expectConsoleError(/status of 400/);
     // The delete refused for the old sign-in, and the wait for that refusal (decision 022).
     expectConsoleError(/status of 40[34] .*\/trpc\/syncManager\.objects\.remove/);
-    const page = await ownSession(browser, 'admin');
+    const page = await earlyAdmin('sync-objects');
     await open(page, 'Sync Objects');
     await expect(page.getByRole('heading', { name: 'Sync Objects' })).toBeVisible();
     await expect(row(page, 'Servergruppe Server Admin')).toBeVisible();
@@ -130,11 +130,11 @@ test.describe.serial('sync manager', () => {
   });
 
   test('Sync Groups: create with linked objects, edit, delete, and the empty text', async ({
-    browser,
+    earlyAdmin,
     expectConsoleError,
   }) => {
     expectConsoleError(/status of 40[34] .*\/trpc\/syncManager\.groups\.remove/);
-    const page = await ownSession(browser, 'admin');
+    const page = await earlyAdmin('sync-groups');
     await open(page, 'Sync Groups');
     await expect(row(page, '/team/admin')).toBeVisible();
 
