@@ -5,6 +5,7 @@
 // unit|e2e|keycloak|cluster` runs a part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { ensureKeycloak, KEYCLOAK_VERSION, missingKeycloakPackages } from './lib/keycloak.mjs';
 import { ROOT, buildMissing } from './lib/processes.mjs';
 import { installDebianPackages, missingChromium, missingPrometheus } from './lib/system-packages.mjs';
@@ -12,12 +13,16 @@ import { installDebianPackages, missingChromium, missingPrometheus } from './lib
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const timings = [];
 
+/** The machine's load average (1 min) as it stands, to read a stage's time by (decision 095). */
+const load = () => loadavg()[0].toFixed(1);
+
 function run(label, command, args, env = {}) {
   const started = Date.now();
+  const loadBefore = load();
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = (Date.now() - started) / 1000;
-  timings.push([label, seconds]);
+  timings.push([label, seconds, `${loadBefore} → ${load()}`]);
   if (result.status !== 0) {
     console.error(`\n✖ ${label} fehlgeschlagen (${seconds.toFixed(1)} s)`);
     printTimings();
@@ -26,10 +31,14 @@ function run(label, command, args, env = {}) {
   console.log(`✔ ${label} (${seconds.toFixed(1)} s)`);
 }
 
-/** Every stage's time so far, also after a failure: a slow stage shows before the suite is green. */
+/**
+ * Every stage's time so far, also after a failure: a slow stage shows before the suite is green. The
+ * load average before and after each stage tells a slow machine from a slow stage.
+ */
 function printTimings() {
-  console.log('\nZeiten:');
-  for (const [label, seconds] of timings) console.log(`  ${label.padEnd(30)} ${seconds.toFixed(1)} s`);
+  console.log('\nZeiten (mit der Systemlast vor → nach jeder Stufe):');
+  for (const [label, seconds, loads] of timings)
+    console.log(`  ${label.padEnd(30)} ${seconds.toFixed(1).padStart(7)} s${loads ? `  Last ${loads}` : ''}`);
 }
 
 /** Chromium, redis-server, HAProxy and Prometheus from Debian, and for Keycloak a JDK, Maven and unzip. */
