@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DEMO_INTEGRATOR_CLIENT_ID, DEMO_INTEGRATOR_SECRET } from '@nova/demo';
 import { expect, test } from './fixtures';
-import { E2E } from './stack';
+import { E2E, scaled } from './stack';
 
 const runExample = () =>
   promisify(execFile)('python3', ['apps/bff/examples/integrator.py'], {
@@ -19,7 +19,8 @@ const runExample = () =>
       NOVA_CLIENT_ID: DEMO_INTEGRATOR_CLIENT_ID,
       NOVA_CLIENT_SECRET: DEMO_INTEGRATOR_SECRET,
     },
-    timeout: 60_000,
+    // Sized for the machine's load, as every budget of the suite (decision 095).
+    timeout: scaled(60_000),
   });
 
 test('the Python example runs against the stack', async () => {
