@@ -5,6 +5,7 @@ import {
   auditFieldChanges,
   auditSentence,
   auditSentenceText,
+  auditValuesMatching,
   type AuditRecordWords,
 } from './audit';
 
@@ -160,5 +161,59 @@ describe('audit field changes', () => {
     expect(auditSentenceText(auditSentence({ ...undo, outcome: 'refused' }))).toBe(
       'Radiosender „Prüfradio Nord“ – Änderung Nr. 812 rückgängig machen',
     );
+  });
+
+  it('links an undo to the record it took back', () => {
+    const undo = record({ action: 'audit.undo', after: { id: 26, name: 'Prüfradio Nord' }, undoOf: '812' });
+    expect(auditSentence(undo).undone).toEqual({
+      before: '',
+      text: 'Änderung Nr. 812',
+      recordId: '812',
+      after: 'rückgängig gemacht',
+    });
+  });
+});
+
+describe('codes by their names (decision 093)', () => {
+  it('names a refused target by the name the BFF found, a vehicle type by its model, else by number', () => {
+    const refused = record({ outcome: 'refused', detail: 'forbidden' });
+    expect(auditSentenceText(auditSentence({ ...refused, targetName: 'Prüfradio Nord' }))).toBe(
+      'Radiosender „Prüfradio Nord“ ändern',
+    );
+    expect(auditSentenceText(auditSentence(refused))).toBe('Radiosender „Nr. 26“ ändern');
+    const vehicle = record({
+      action: 'catalogue.vehicleTypes.update',
+      targetType: 'catalogue.vehicleTypes',
+      targetId: '411',
+    });
+    expect(auditSentenceText(auditSentence(vehicle))).toBe('Fahrzeugtyp „Infernus“ geändert');
+  });
+
+  it('shows codes by their names in the before and after', () => {
+    const vehicle = auditFieldChanges({
+      targetType: 'catalogue.vehicleTypes',
+      before: { vehtype: 0, tankclass: 1, cangas: 0, enginestart: 2 },
+      after: { vehtype: 9, tankclass: 1, cangas: 1, enginestart: 3 },
+    });
+    expect(vehicle.map((change) => [change.label, change.before, change.after])).toEqual([
+      ['Gasantrieb', 'Nein', 'Ja'],
+      ['Tankklasse', 'Diesel', 'Diesel'],
+      ['Fahrzeugart', 'Pkw', 'Ferngesteuert'],
+      ['Motorstart', '2 Sekunden', '3 Sekunden'],
+    ]);
+    const skin = auditFieldChanges({
+      targetType: 'catalogue.serverSkins',
+      before: { faction: -1 },
+      after: { faction: 4 },
+    });
+    expect(skin.map((change) => [change.before, change.after])).toEqual([['–', 'Nr. 4']]);
+  });
+
+  it('reads a search word as field labels, named values and a German number', () => {
+    expect(auditValuesMatching('Geld')).toEqual({ fields: ['money'], values: [], number: null });
+    expect(auditValuesMatching('diesel').values).toEqual([{ field: 'tankclass', value: 1 }]);
+    expect(auditValuesMatching('1.200').number).toBe(1200);
+    expect(auditValuesMatching('12,5').number).toBe(12.5);
+    expect(auditValuesMatching('Angler')).toEqual({ fields: [], values: [], number: null });
   });
 });

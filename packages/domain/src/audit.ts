@@ -3,11 +3,12 @@
  * the viewer and the server-side filter read them as German sentences with the target's name, field
  * labels from the catalogue registry and values formatted as the tables show them.
  */
-import { CATALOGUES, CATALOGUE_KEYS, type CatalogueField, type CatalogueKey } from './catalogues';
-import { formatNumber } from './format';
+import { CATALOGUES, CATALOGUE_KEYS, codeText, type CatalogueField, type CatalogueKey } from './catalogues';
+import { formatNumber, parseGermanNumber } from './format';
 import { optionLabel, PLATFORM_LABELS, type Platform } from './options';
 import { ROUTES, cataloguePath } from './routes';
 import { SYNC_MANAGER_TEXTS } from './sync-manager';
+import { vehicleModelName } from './vehicle-models';
 
 export type AuditOutcomeKey = 'success' | 'refused' | 'failed' | 'pending' | 'unknown';
 
@@ -225,6 +226,38 @@ export function auditDetailCodesMatching(word: string): string[] {
     .map(([code]) => code);
 }
 
+/**
+ * What a search word means in the changes a row shows (decision 093): the fields whose label
+ * contains it ("Geld" → `money`), field values whose name contains it ("Diesel" → `tankclass` 1,
+ * "Weiblich" → `gender` 1) and the number it reads as in German ("1.200" → 1200).
+ */
+export function auditValuesMatching(word: string): {
+  fields: string[];
+  values: { field: string; value: number }[];
+  number: number | null;
+} {
+  const needle = folded(word);
+  const all = [
+    ...CATALOGUE_KEYS.flatMap((key) => CATALOGUES[key].fields as readonly FieldInfo[]),
+    ...SYNC_OBJECT_FIELDS,
+    ...SYNC_GROUP_FIELDS,
+  ];
+  const fields = new Set<string>();
+  const values = new Map<string, { field: string; value: number }>();
+  if (needle) {
+    for (const field of all) {
+      if (field.name !== 'id' && folded(splitUnit(field.label).label).includes(needle))
+        fields.add(field.name);
+      for (const option of [...(field.options ?? []), ...(field.labels ?? [])]) {
+        if (folded(option.label).includes(needle))
+          values.set(`${field.name}=${option.value}`, { field: field.name, value: option.value });
+      }
+    }
+  }
+  const number = /\d/.test(word) ? (parseGermanNumber(word) ?? null) : null;
+  return { fields: [...fields], values: [...values.values()], number };
+}
+
 /** Every field that names a target (for the server-side search by name). */
 export function auditNameFields(): string[] {
   const catalogue = CATALOGUE_KEYS.flatMap((key) => nameFieldsOf(`catalogue.${key}`));
@@ -264,7 +297,8 @@ export function auditUndoable(record: {
 }
 
 /** The fields of a target type, for labels and formatting. */
-type FieldInfo = Pick<CatalogueField, 'name' | 'label' | 'kind'> & Partial<Pick<CatalogueField, 'options'>>;
+type FieldInfo = Pick<CatalogueField, 'name' | 'label' | 'kind'> &
+  Partial<Pick<CatalogueField, 'options' | 'labels' | 'none' | 'pick'>>;
 
 const SYNC_OBJECT_FIELDS: FieldInfo[] = [
   { name: 'id', label: 'ID', kind: 'number' },
@@ -323,19 +357,39 @@ export interface AuditRecordWords {
   detail: string | null;
   /** The record an undo takes back (decision 063). */
   undoOf?: string | null;
+  /** The target's name from its other records, when this one has no state (a refusal). */
+  targetName?: string | null;
 }
 
-/** The target's name from the record's after- or before-state, else its number ("Nr. 26"). */
+/**
+ * The target's name from the record's after- or before-state (a vehicle type by its model), else
+ * the name the BFF found in the target's other records (`targetName`, a refusal has no state), else
+ * its number ("Nr. 26").
+ */
 export function auditTargetName(
-  record: Pick<AuditRecordWords, 'targetType' | 'targetId' | 'before' | 'after'>,
+  record: Pick<AuditRecordWords, 'targetType' | 'targetId' | 'before' | 'after' | 'targetName'>,
 ) {
+  const named = auditStateName(record);
+  if (named) return named;
+  if (record.targetType === 'catalogue.vehicleTypes' && record.targetId && /^\d+$/.test(record.targetId)) {
+    const model = vehicleModelName(Number(record.targetId));
+    if (model) return model;
+  }
+  if (record.targetName) return record.targetName;
+  return record.targetId ? `Nr. ${record.targetId}` : null;
+}
+
+/** The name of a target in a record's states, if they name it (for the BFF's `targetName`). */
+export function auditStateName(
+  record: Pick<AuditRecordWords, 'targetType' | 'before' | 'after'>,
+): string | null {
   for (const state of [asObject(record.after), asObject(record.before)]) {
     for (const field of nameFieldsOf(record.targetType)) {
       const value = state?.[field];
       if (typeof value === 'string' && value.trim()) return value.trim();
     }
   }
-  return record.targetId ? `Nr. ${record.targetId}` : null;
+  return null;
 }
 
 /** The address parameter that opens a catalogue row's editor (the audit log's links). */
@@ -364,6 +418,19 @@ export interface AuditSentence {
   href: string | null;
   /** What follows the name directly (the colon of an undo). */
   separator?: string;
+  /**
+   * An undo's tail in parts, so the change it took back can be a link to that record:
+   * `tail` is `before` + `text` + " " + `after`.
+   */
+  undone?: { before: string; text: string; recordId: string; after: string };
+}
+
+/** The address parameter that shows one record of the audit log (an undo's links). */
+export const AUDIT_RECORD_PARAM = 'eintrag';
+
+/** The audit log showing one record, by its number. */
+export function auditRecordHref(recordId: string): string {
+  return `${ROUTES.auditLog.path}?${AUDIT_RECORD_PARAM}=${recordId}`;
 }
 
 /** The sentence of a record; an attempt that did not succeed is named by what was tried. */
@@ -377,12 +444,15 @@ export function auditSentence(record: AuditRecordWords): AuditSentence {
   if (words.kind === 'undo' && entity) {
     // "Radiosender „Prüfradio Nord“: Änderung Nr. 812 rückgängig gemacht"
     const change = record.undoOf ? `Änderung Nr. ${record.undoOf}` : 'Änderung';
+    const before = succeeded ? '' : '– ';
+    const after = succeeded ? 'rückgängig gemacht' : 'rückgängig machen';
     return {
       lead: entity,
       name: auditTargetName(record),
-      tail: `${succeeded ? '' : '– '}${change} ${succeeded ? 'rückgängig gemacht' : 'rückgängig machen'}`,
+      tail: `${before}${change} ${after}`,
       href: auditTargetHref(record.targetType, record.targetId),
       separator: succeeded ? ':' : '',
+      ...(record.undoOf ? { undone: { before, text: change, recordId: record.undoOf, after } } : {}),
     };
   }
   if (!words.entity) return { lead: verb, name: null, tail: '', href: null };
@@ -447,6 +517,8 @@ const EMPTY = '–';
 function formatValue(field: FieldInfo | undefined, value: unknown, unit: string | null): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   if (field?.options && typeof value === 'number') return optionLabel(field.options, value);
+  const code = field && typeof value === 'number' ? codeText(field, value) : null;
+  if (code !== null) return code;
   if (typeof value === 'number') return unit ? `${formatNumber(value)} ${unit}` : formatNumber(value);
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
   if (typeof value === 'string') {

@@ -57,6 +57,11 @@ export interface CatalogueField {
    * `skin-preview` the skin's picture (`skins/{id}.png`).
    */
   readonly shows?: 'vehicle-model' | 'skin-preview';
+  /**
+   * Numbers that are ids of things the game API does not list (the skins' job, faction and gang,
+   * decision 093): shown as "Nr. 4", picked from the values the catalogue's rows use.
+   */
+  readonly pick?: 'in-use';
 }
 
 export interface Catalogue {
@@ -119,12 +124,12 @@ export const CATALOGUES = {
       { name: 'tankvolume', label: 'Tankvolumen', kind: 'number', decimals: true, min: 0, max: 100_000 },
       { name: 'tankconsumption', label: 'Verbrauch', kind: 'number', decimals: true, min: 0, max: 10_000 },
       yesNo('canelectric', 'Elektroantrieb'),
-      count('cangas', 'Gasantrieb', 1000),
+      { ...count('cangas', 'Gasantrieb', 1000), labels: YES_NO },
       { ...count('tankclass', 'Tankklasse', 1000), labels: FUEL_KINDS },
       count('vehvalue', 'Fahrzeugwert', 1_000_000_000),
       { ...count('vehtype', 'Fahrzeugart', 1000), labels: VEHICLE_CLASSES },
       count('trunkvolume', 'Kofferraum', 100_000),
-      count('enginestart', 'Motorstart', 1000),
+      count('enginestart', 'Motorstart (Sekunden)', 1000),
     ],
   },
   serverSkins: {
@@ -140,9 +145,36 @@ export const CATALOGUES = {
       id,
       { ...count('skinId', 'Skin-ID', 311), shows: 'skin-preview' },
       { name: 'gender', label: 'Geschlecht', kind: 'options', options: GENDERS },
-      { name: 'job', label: 'Job', kind: 'number', min: -1, max: 10_000, default: -1, none: -1 },
-      { name: 'faction', label: 'Fraktion', kind: 'number', min: -1, max: 10_000, default: -1, none: -1 },
-      { name: 'gang', label: 'Gang', kind: 'number', min: -1, max: 10_000, default: -1, none: -1 },
+      {
+        name: 'job',
+        label: 'Job',
+        kind: 'number',
+        min: -1,
+        max: 10_000,
+        default: -1,
+        none: -1,
+        pick: 'in-use',
+      },
+      {
+        name: 'faction',
+        label: 'Fraktion',
+        kind: 'number',
+        min: -1,
+        max: 10_000,
+        default: -1,
+        none: -1,
+        pick: 'in-use',
+      },
+      {
+        name: 'gang',
+        label: 'Gang',
+        kind: 'number',
+        min: -1,
+        max: 10_000,
+        default: -1,
+        none: -1,
+        pick: 'in-use',
+      },
       yesNo('wearhat', 'Hut'),
       yesNo('wearmask', 'Maske'),
       yesNo('expire', 'Läuft ab'),
@@ -201,6 +233,22 @@ export const SETTINGS_CARD = {
   description: 'Allgemeine Servereinstellungen (noch nicht verfügbar)',
   cardRoles: [ROLES.achievementManager],
 } as const;
+
+/**
+ * A code's name as tables, forms and the audit log show it (decisions 061, 093): "–" for the field's
+ * "none", the label of a labelled code, "Nr. 4" for an id the game API does not name; null when the
+ * number is no code (or a code without a name: the caller shows the number).
+ */
+export function codeText(
+  field: Pick<CatalogueField, 'labels' | 'none' | 'pick'>,
+  value: number,
+): string | null {
+  if (field.none !== undefined && value === field.none) return '–';
+  const label = field.labels?.find((option) => option.value === value);
+  if (label) return label.label;
+  if (field.pick === 'in-use') return `Nr. ${value.toLocaleString('de-DE')}`;
+  return null;
+}
 
 /** The fields an administrator edits: everything but the read-only id. */
 export function editableFields(catalogue: Catalogue): CatalogueField[] {

@@ -16,6 +16,8 @@ import {
   auditActionsOf,
   auditDetailCodesMatching,
   auditNameFields,
+  auditStateName,
+  auditValuesMatching,
   type AuditArea,
   type AuditKind,
 } from '@nova/domain';
@@ -80,6 +82,8 @@ export interface AuditRecord {
   undoOf: string | null;
   /** The successful undo that took this record back, if any. */
   undoneBy: string | null;
+  /** A record without the target's state (a refusal): the name its other records give it. */
+  targetName?: string | null;
 }
 
 export interface AuditFilter {
@@ -100,6 +104,8 @@ export interface AuditFilter {
   /** Exactly this target (a player's page lists the records about that player). */
   about?: { type: string; id: string } | undefined;
   outcome?: AuditOutcome | undefined;
+  /** One record by its number (an undo's links to the record it took back and back). */
+  record?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
 }
@@ -151,6 +157,31 @@ function wordsOf(text: string | undefined): string[] {
     .split(/[\s„“”"']+/u)
     .filter((word) => word && !/^nr\.?$/iu.test(word))
     .slice(0, 10);
+}
+
+/**
+ * The word as the row's changes show it (decision 093): a field label ("Geld") finds records that
+ * changed that field, a value's name ("Diesel") or a German number ("1.200") records with that
+ * value before or after.
+ */
+function valueConditions(word: string) {
+  const { fields, values, number } = auditValuesMatching(word);
+  const conditions = [
+    ...fields.map(
+      (field) => sql<boolean>`(before -> ${field}::text) is distinct from (after -> ${field}::text)`,
+    ),
+    ...values.map(
+      ({ field, value }) =>
+        sql<boolean>`(after ->> ${field}::text = ${String(value)} or before ->> ${field}::text = ${String(value)})`,
+    ),
+  ];
+  if (number !== null) {
+    const path = `$.* ? (@ == ${String(number)})`;
+    conditions.push(
+      sql<boolean>`(jsonb_path_exists(after, ${path}::jsonpath) or jsonb_path_exists(before, ${path}::jsonpath))`,
+    );
+  }
+  return conditions;
 }
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -381,12 +412,14 @@ export class AuditLog {
           eb('detail', 'ilike', pattern),
           ...(actions.length > 0 ? [eb('action', 'in', actions)] : []),
           ...(details.length > 0 ? [eb('detail', 'in', details)] : []),
+          ...valueConditions(word),
         ]),
       );
     }
     if (filter.about) {
       query = query.where('target_type', '=', filter.about.type).where('target_id', '=', filter.about.id);
     }
+    if (filter.record) query = query.where('id', '=', filter.record);
     if (filter.outcome) query = query.where('outcome', '=', filter.outcome);
     if (filter.from) query = query.where('at', '>=', filter.from);
     if (filter.to) query = query.where('at', '<=', filter.to);
@@ -424,9 +457,49 @@ export class AuditLog {
       this.#filtered(db, filter).select(db.fn.countAll().as('total')).executeTakeFirst(),
     ]);
     return {
-      rows: rows.map(toRecord),
+      rows: await this.#withTargetNames(db, rows.map(toRecord)),
       total: Number(count?.total ?? 0),
     };
+  }
+
+  /**
+   * Names the targets of records that carry no state of them (refusals, decision 093): the newest
+   * other record of the same target that has one, one query by the target index for the page.
+   */
+  async #withTargetNames(db: Kysely<Schema>, records: AuditRecord[]): Promise<AuditRecord[]> {
+    const unnamed = records.filter(
+      (record) => record.targetType !== null && record.targetId !== null && auditStateName(record) === null,
+    );
+    const pairs = [
+      ...new Map(unnamed.map((record) => [`${record.targetType} ${record.targetId}`, record])).values(),
+    ];
+    if (pairs.length === 0) return records;
+    const states = await db
+      .selectFrom('audit_log')
+      .distinctOn(['target_type', 'target_id'])
+      .select(['target_type', 'target_id', 'before', 'after'])
+      .where((eb) =>
+        eb.or(
+          pairs.map((record) =>
+            eb.and([eb('target_type', '=', record.targetType), eb('target_id', '=', record.targetId)]),
+          ),
+        ),
+      )
+      .where((eb) => eb.or([eb('after', 'is not', null), eb('before', 'is not', null)]))
+      .orderBy('target_type')
+      .orderBy('target_id')
+      .orderBy('at', 'desc')
+      .execute();
+    const names = new Map(
+      states.map((row) => [
+        `${row.target_type} ${row.target_id}`,
+        auditStateName({ targetType: row.target_type, before: row.before, after: row.after }),
+      ]),
+    );
+    return records.map((record) => {
+      const name = unnamed.includes(record) ? names.get(`${record.targetType} ${record.targetId}`) : null;
+      return name ? { ...record, targetName: name } : record;
+    });
   }
 
   /**

@@ -24,6 +24,8 @@ export const Filter = z.strictObject({
   /** The records about one player (their page's "Verlauf"), by the game API's user id. */
   aboutUser: z.string().trim().min(1).max(64).optional(),
   outcome: z.enum(OUTCOMES).optional(),
+  /** One record by its number (an undo's links, decision 093). */
+  record: z.string().regex(/^\d{1,18}$/).optional(),
   from: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
 });
@@ -50,6 +52,8 @@ const Record = z.object({
   /** The record an undo takes back, and the undo that took this one back (decision 063). */
   undoOf: z.string().nullable(),
   undoneBy: z.string().nullable(),
+  /** A refusal's target named from the target's other records (decision 093). */
+  targetName: z.string().nullable().optional(),
 });
 
 export function toFilter(input: z.infer<typeof Filter>): AuditFilter {
@@ -61,6 +65,7 @@ export function toFilter(input: z.infer<typeof Filter>): AuditFilter {
     target: input.target || undefined,
     about: input.aboutUser ? { type: 'user', id: input.aboutUser } : undefined,
     outcome: input.outcome,
+    record: input.record,
     from: input.from ? new Date(input.from) : undefined,
     to: input.to ? new Date(input.to) : undefined,
   };

@@ -12,6 +12,8 @@ export interface AuditFilterValues {
   outcome: keyof typeof AUDIT_OUTCOMES | '';
   from: string;
   to: string;
+  /** One record by its number (an undo's links, decision 093); not a field of the form. */
+  record: string;
 }
 
 export const EMPTY_FILTER: AuditFilterValues = {
@@ -22,6 +24,7 @@ export const EMPTY_FILTER: AuditFilterValues = {
   outcome: '',
   from: '',
   to: '',
+  record: '',
 };
 
 /** The address parameter of each field. */
@@ -33,6 +36,7 @@ export const FILTER_PARAMS: Readonly<Record<keyof AuditFilterValues, string>> = 
   outcome: 'ergebnis',
   from: 'von',
   to: 'bis',
+  record: 'eintrag',
 };
 export const PAGE_PARAM = 'seite';
 
@@ -54,6 +58,7 @@ export function filterFromParams(params: URLSearchParams): AuditFilterValues {
     outcome: oneOf(Object.keys(AUDIT_OUTCOMES) as (keyof typeof AUDIT_OUTCOMES)[], get('outcome')),
     from: time(get('from')),
     to: time(get('to')),
+    record: /^\d{1,18}$/.test(get('record') ?? '') ? (get('record') ?? '') : '',
   };
 }
 
@@ -91,5 +96,35 @@ export function bffFilterOf(filter: AuditFilterValues) {
     ...(filter.outcome ? { outcome: filter.outcome } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
+    ...(filter.record ? { record: filter.record } : {}),
   };
+}
+
+export type DatePreset = 'today' | 'yesterday' | 'week';
+
+export const DATE_PRESETS: Readonly<Record<DatePreset, string>> = {
+  today: 'Heute',
+  yesterday: 'Gestern',
+  week: '7 Tage',
+};
+
+/** A local time as the `datetime-local` fields show it ("2026-11-28T00:00"). */
+function localText(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(date.getFullYear())}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/**
+ * "Von" and "Bis" of a preset, in local time: today from midnight on; yesterday from its midnight to
+ * its last second; the last 7 days from the midnight six days ago (today counts as one).
+ */
+export function presetRange(preset: DatePreset, now = new Date()): { from: string; to: string } {
+  const midnight = (daysAgo: number) =>
+    new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, 0, 0);
+  if (preset === 'today') return { from: localText(midnight(0)), to: '' };
+  if (preset === 'yesterday') {
+    const from = localText(midnight(1));
+    return { from, to: `${from.slice(0, 11)}23:59:59` };
+  }
+  return { from: localText(midnight(6)), to: '' };
 }

@@ -83,8 +83,10 @@ describe('the audit filter in the address', () => {
       outcome: '',
       from: '2026-11-25T10:00',
       to: '',
+      record: '',
     });
-    expect(filterFromParams(new URLSearchParams('art=delete&bis=gestern'))).toMatchObject({
+    expect(filterFromParams(new URLSearchParams('art=delete&bis=gestern&eintrag=19x'))).toMatchObject({
+      record: '',
       kind: '',
       to: '',
     });

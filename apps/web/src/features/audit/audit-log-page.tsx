@@ -24,11 +24,14 @@ import { useRestoredDraft } from '../../lib/form-draft';
 import { trpc } from '../../lib/trpc';
 import {
   bffFilterOf,
+  DATE_PRESETS,
   EMPTY_FILTER,
   filterFromParams,
   pageFromParams,
   paramsOf,
+  presetRange,
   type AuditFilterValues,
+  type DatePreset,
 } from './audit-filter';
 import { AuditRowView, type AuditRow } from './components/audit-row';
 import { ChainStatus } from './components/chain-status';
@@ -57,7 +60,9 @@ async function downloadCsv(filter: AuditFilterValues): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const FIELDS = Object.keys(EMPTY_FILTER) as (keyof AuditFilterValues)[];
+const FIELDS = (Object.keys(EMPTY_FILTER) as (keyof AuditFilterValues)[]).filter(
+  (field) => field !== 'record',
+);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const inputClass =
   'w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 font-normal dark:border-slate-600 dark:bg-slate-900';
@@ -71,7 +76,7 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
   );
 }
 
-type FilterButton = 'apply' | 'reset';
+type FilterButton = 'apply' | 'reset' | DatePreset;
 
 /**
  * The filter form: its fields start from the address (the `key` of the caller renews them when the
@@ -89,26 +94,38 @@ export function AuditFilterForm({
   focus?: FilterButton | null;
   onFocused?: () => void;
 }) {
-  const apply = useRef<HTMLButtonElement>(null);
-  const reset = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!focus) return;
-    (focus === 'apply' ? apply : reset).current?.focus();
+    formRef.current?.querySelector<HTMLButtonElement>(`[data-filter-button="${focus}"]`)?.focus();
     onFocused?.();
   }, [focus, onFocused]);
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const typedFilter = (form: HTMLFormElement): AuditFilterValues => {
+    const data = new FormData(form);
     const value = (name: keyof AuditFilterValues) => {
-      const entry = form.get(name);
+      const entry = data.get(name);
       return typeof entry === 'string' ? entry : '';
     };
     // Through the address form, so a typed value is checked as one from the address is.
     const typed = Object.fromEntries(FIELDS.map((field) => [field, value(field)]));
-    onApply(filterFromParams(paramsOf(typed as unknown as AuditFilterValues)), 'apply');
+    return filterFromParams(paramsOf({ ...EMPTY_FILTER, ...typed }));
+  };
+  // A preset fills "Von" and "Bis" and filters at once, keeping the other fields as typed.
+  const preset = (name: DatePreset) => {
+    if (!formRef.current) return;
+    onApply({ ...typedFilter(formRef.current), ...presetRange(name) }, name);
+  };
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(typedFilter(event.currentTarget), 'apply');
   };
   return (
-    <form onSubmit={submit} aria-label="Filter" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      aria-label="Filter"
+      className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+    >
       <Field label="Person">
         <input name="person" defaultValue={filter.person} placeholder="Name" className={inputClass} />
       </Field>
@@ -156,11 +173,23 @@ export function AuditFilterForm({
       <Field label="Bis">
         <input type="datetime-local" name="to" defaultValue={filter.to} className={inputClass} />
       </Field>
+      <div
+        role="group"
+        aria-label="Zeitraum"
+        className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-4"
+      >
+        <span className="text-sm font-medium">Zeitraum:</span>
+        {(Object.entries(DATE_PRESETS) as [DatePreset, string][]).map(([name, label]) => (
+          <Button key={name} data-filter-button={name} variant="secondary" onClick={() => preset(name)}>
+            {label}
+          </Button>
+        ))}
+      </div>
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button ref={apply} type="submit">
+        <Button data-filter-button="apply" type="submit">
           Filtern
         </Button>
-        <Button ref={reset} variant="ghost" onClick={() => onApply(EMPTY_FILTER, 'reset')}>
+        <Button data-filter-button="reset" variant="ghost" onClick={() => onApply(EMPTY_FILTER, 'reset')}>
           Zurücksetzen
         </Button>
       </div>
@@ -208,6 +237,14 @@ export function AuditLogPage() {
           show(next);
         }}
       />
+      {filter.record && (
+        <p className="mb-3 flex flex-wrap items-center gap-3 text-sm">
+          Es wird nur Eintrag Nr. {filter.record} gezeigt.
+          <Button variant="secondary" onClick={() => show({ ...filter, record: '' })}>
+            Alle Einträge zeigen
+          </Button>
+        </p>
+      )}
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {list.data ? `${list.data.total} Einträge` : ''}

@@ -3,6 +3,7 @@ import {
   CATALOGUES,
   CATALOGUE_LOAD_FAILED,
   catalogueMessages,
+  codeText,
   optionLabel,
   vehicleModelName,
   type Catalogue,
@@ -167,8 +168,7 @@ function cellText(field: CatalogueField, value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number') {
     if (field.kind === 'yes-no' || field.kind === 'options') return optionLabel(field.options ?? [], value);
-    const code = field.labels?.find((label) => label.value === value);
-    return code ? code.label : tableNumber.format(value);
+    return codeText(field, value) ?? tableNumber.format(value);
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -418,7 +418,7 @@ describe('catalogue tables speak in names and German numbers', () => {
       '66,5',
       '12,5',
       'Nein',
-      '0',
+      'Nein',
       'Benzin',
       '250.000',
       'Pkw',
@@ -437,7 +437,7 @@ describe('catalogue tables speak in names and German numbers', () => {
     renderManager('serverSkins', [SKIN]);
     await screen.findByText('Kellnerin');
     const cells = cellsOf('Kellnerin');
-    expect(cells.slice(0, 6)).toEqual(['3', '171', 'Weiblich', '–', '4', '–']);
+    expect(cells.slice(0, 6)).toEqual(['3', '171', 'Weiblich', '–', 'Nr. 4', '–']);
     const picture = screen.getByText('Kellnerin').closest('tr')?.querySelector('img');
     expect(picture?.getAttribute('src')).toMatch(/skins\/171\.png$/);
   });
@@ -454,6 +454,59 @@ describe('catalogue tables speak in names and German numbers', () => {
     expect(consumption.value).toBe('9,75');
     await userEvent.type(consumption, 'x,');
     expect(consumption.value).toBe('9,75');
+  });
+
+  it('names the model in the vehicle editor and picks its codes by name, sending the number', async () => {
+    renderManager('vehicleTypes', VEHICLES);
+    await userEvent.click(await screen.findByRole('button', { name: 'Fahrzeugtyp 411 bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fahrzeugtyp bearbeiten' });
+    expect(within(dialog).getByText('Infernus')).toBeTruthy();
+    const kind = within(dialog).getByLabelText<HTMLSelectElement>('Fahrzeugart');
+    expect(kind.selectedOptions[0]?.textContent).toBe('Pkw');
+    expect([...kind.options].map((option) => option.textContent)).toContain('Ferngesteuert');
+    expect(
+      within(dialog).getByLabelText<HTMLSelectElement>('Tankklasse').selectedOptions[0]?.textContent,
+    ).toBe('Benzin');
+    expect(
+      within(dialog).getByLabelText<HTMLSelectElement>('Gasantrieb').selectedOptions[0]?.textContent,
+    ).toBe('Nein');
+    answer.mockImplementation((path, input) =>
+      path === 'catalogue.vehicleTypes.list'
+        ? Promise.resolve(VEHICLES)
+        : Promise.resolve({ ...VEHICLES[0], ...(input as { values: object }).values }),
+    );
+    await userEvent.selectOptions(kind, 'Motorrad');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(answer.mock.calls.find(([path]) => path === 'catalogue.vehicleTypes.update')?.[1]).toMatchObject(
+        {
+          id: 411,
+          values: { vehtype: 1, cangas: 0 },
+        },
+      ),
+    );
+  });
+
+  it('offers a skin\'s faction as "Keine" or the numbers in use with their skins, and shows the skin', async () => {
+    renderManager('serverSkins', [SKIN, { ...SKIN, id: 4, faction: 4, description: 'Barkeeperin' }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Skin hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Skin hinzufügen' });
+    const faction = within(dialog).getByLabelText<HTMLSelectElement>('Fraktion');
+    expect([...faction.options].map((option) => option.textContent)).toEqual([
+      'Keine',
+      'Nr. 4 – Kellnerin, Barkeeperin',
+      'Andere Nummer …',
+    ]);
+    expect(faction.selectedOptions[0]?.textContent).toBe('Keine');
+    await userEvent.selectOptions(faction, 'Andere Nummer …');
+    const other = within(dialog).getByLabelText<HTMLInputElement>('Fraktion: Nummer');
+    await userEvent.clear(other);
+    await userEvent.type(other, '7');
+    expect(faction.selectedOptions[0]?.textContent).toBe('Andere Nummer …');
+    await userEvent.type(within(dialog).getByLabelText('Skin-ID'), '171');
+    expect(within(dialog).getByAltText('Vorschau von Skin 171').getAttribute('src')).toMatch(
+      /skins\/171\.png$/,
+    );
   });
 
   it('offers one option per value in a yes/no select', async () => {

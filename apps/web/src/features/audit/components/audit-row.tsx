@@ -9,6 +9,7 @@ import {
   auditChangeSummary,
   auditDetailText,
   auditFieldChanges,
+  auditRecordHref,
   auditSentence,
   auditSentenceText,
   auditUndoable,
@@ -53,37 +54,68 @@ function Sentence({ row }: { row: AuditRow }) {
         name
       )}
       {sentence.separator}
-      {sentence.tail && ` ${sentence.tail}`}
+      {sentence.undone ? (
+        <>
+          {` ${sentence.undone.before}`}
+          {/* The change an undo took back: a link to that record (and it links back, OutcomeCell). */}
+          <Link to={auditRecordHref(sentence.undone.recordId)} className="underline">
+            {sentence.undone.text}
+          </Link>
+          {` ${sentence.undone.after}`}
+        </>
+      ) : (
+        sentence.tail && ` ${sentence.tail}`
+      )}
     </span>
   );
 }
 
+/**
+ * Before and after of every field. Words wrap whole (a long address breaks only where it must);
+ * below 640 px each field is a small card of label, "Vorher" and "Nachher", so no column is
+ * squeezed to a few letters (explicit roles keep the table for screen readers either way).
+ */
 function FieldTable({ changes }: { changes: AuditFieldChange[] }) {
+  const value = 'block py-0.5 break-words sm:table-cell sm:py-1 sm:pr-4';
   return (
-    <table className="w-full text-sm">
+    <table role="table" className="block w-full text-sm sm:table">
       <caption className="sr-only">Vorher und nachher</caption>
-      <thead>
-        <tr className="text-left text-slate-600 dark:text-slate-400">
-          <th scope="col" className="py-1 pr-4 font-medium">
+      <thead role="rowgroup" className="sr-only sm:not-sr-only sm:table-header-group">
+        <tr role="row" className="text-left text-slate-600 dark:text-slate-400">
+          <th role="columnheader" scope="col" className="py-1 pr-4 font-medium">
             Feld
           </th>
-          <th scope="col" className="py-1 pr-4 font-medium">
+          <th role="columnheader" scope="col" className="py-1 pr-4 font-medium">
             Vorher
           </th>
-          <th scope="col" className="py-1 font-medium">
+          <th role="columnheader" scope="col" className="py-1 font-medium">
             Nachher
           </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup" className="block sm:table-row-group">
         {changes.map((change) => (
-          <tr key={change.field} className={change.changed ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
-            <th scope="row" className="py-1 pr-4 text-left font-normal">
+          <tr
+            role="row"
+            key={change.field}
+            className={`block border-t border-slate-200 py-1 sm:table-row sm:border-0 sm:py-0 dark:border-slate-700 ${change.changed ? 'bg-amber-50 dark:bg-amber-950/40' : ''}`}
+          >
+            <th
+              role="rowheader"
+              scope="row"
+              className="block py-0.5 text-left font-medium sm:table-cell sm:py-1 sm:pr-4 sm:font-normal"
+            >
               {change.label}
               {change.changed && <span className="sr-only"> (geändert)</span>}
             </th>
-            <td className="py-1 pr-4 break-all">{change.before}</td>
-            <td className="py-1 break-all">{change.after}</td>
+            <td role="cell" className={value}>
+              <span className="text-slate-600 sm:hidden dark:text-slate-400">Vorher: </span>
+              {change.before}
+            </td>
+            <td role="cell" className={value}>
+              <span className="text-slate-600 sm:hidden dark:text-slate-400">Nachher: </span>
+              {change.after}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -175,7 +207,11 @@ function OutcomeCell({ row }: { row: AuditRow }) {
       {row.status !== null && ` (HTTP ${row.status})`}
       {detail && <span className={`block ${muted}`}>{detail}</span>}
       {row.undoneBy && (
-        <span className={`block font-medium ${muted}`}>Rückgängig gemacht (Nr. {row.undoneBy})</span>
+        <span className={`block font-medium ${muted}`}>
+          <Link to={auditRecordHref(row.undoneBy)} className="underline">
+            Rückgängig gemacht (Nr. {row.undoneBy})
+          </Link>
+        </span>
       )}
     </td>
   );

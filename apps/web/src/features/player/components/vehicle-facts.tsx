@@ -1,13 +1,22 @@
 import type { VehicleView } from '@nova/contracts';
-import { optionLabel, YES_NO } from '@nova/domain';
+import { codeText, CATALOGUES, optionLabel, vehicleModelName, YES_NO } from '@nova/domain';
 
 const n = (value: number) => value.toLocaleString('de-DE');
+
+const typeFields: readonly { name: string; labels?: readonly { value: number; label: string }[] }[] =
+  CATALOGUES.vehicleTypes.fields;
+/** A code of the vehicle type by its name, as the vehicle manager shows it. */
+const named = (name: string, value: number) => {
+  const field = typeFields.find((candidate) => candidate.name === name);
+  return (field && codeText(field, value)) ?? n(value);
+};
 
 /** Facts of one vehicle and its type, as a definition list. */
 export function vehicleFacts(vehicle: VehicleView): [string, string][] {
   const facts: [string, string][] = [
     ['Kennzeichen', vehicle.plate],
-    ['Fahrzeugtyp', `#${vehicle.typeId}`],
+    // The type's model name (decision 093); a type the game's models do not know by its number.
+    ['Fahrzeugtyp', vehicleModelName(vehicle.typeId) ?? `Unbekannt (Nr. ${vehicle.typeId})`],
     ['Tankfüllung', `${n(vehicle.fuel)} %`],
     ['Kilometerstand', `${n(vehicle.mileage)} km`],
     ['Zustand', `${n(Math.round(vehicle.health / 10))} %`],
@@ -15,6 +24,7 @@ export function vehicleFacts(vehicle: VehicleView): [string, string][] {
   const type = vehicle.type;
   if (type) {
     facts.push(
+      ['Fahrzeugart', named('vehtype', type.vehtype)],
       ['Benötigtes Level', n(type.level)],
       ['Fahrzeugwert', `${n(type.vehvalue)} $`],
       ['Tankvolumen', `${n(type.tankvolume)} l`],
