@@ -127,6 +127,75 @@ describe.each(engines)('audit filters on %s', (_name, config) => {
   });
 });
 
+describe.each(engines)('audit search by what the row shows on %s (decision 093)', (_name, config) => {
+  let database: Database;
+  let audit: AuditLog;
+  const tag = Math.random().toString(36).slice(2, 10);
+
+  async function found(filter: Parameters<AuditLog['list']>[0]): Promise<string[]> {
+    const { rows } = await audit.list({ person: tag, ...filter }, { offset: 0, limit: 50 });
+    return rows.map((row) => `${row.action}#${row.targetId ?? '-'}`).sort();
+  }
+
+  beforeAll(async () => {
+    database = createDatabase(config());
+    await database.open();
+    audit = new AuditLog(database);
+    const actor = { id: `sub-${tag}`, name: `Bea ${tag}` };
+    await audit.write({
+      actor,
+      action: 'catalogue.achievements.update',
+      target: { type: 'catalogue.achievements', id: 9 },
+      before: { id: 9, name: 'Goldsucher', exp: 10, money: 200 },
+      after: { id: 9, name: 'Goldsucher', exp: 20, money: 1200 },
+      outcome: 'success',
+    });
+    await audit.write({
+      actor,
+      action: 'catalogue.achievements.update',
+      target: { type: 'catalogue.achievements', id: 10 },
+      before: { id: 10, name: 'Wanderer', exp: 5, money: 50 },
+      after: { id: 10, name: 'Wanderer', exp: 6, money: 50 },
+      outcome: 'success',
+    });
+    await audit.write({
+      actor,
+      action: 'catalogue.vehicleTypes.update',
+      target: { type: 'catalogue.vehicleTypes', id: 403 },
+      before: { id: 403, tankclass: 0 },
+      after: { id: 403, tankclass: 1 },
+      outcome: 'success',
+    });
+    await audit.refused({
+      actor,
+      action: 'catalogue.achievements.update',
+      target: { type: 'catalogue.achievements', id: 9 },
+      detail: 'step-up-required',
+    });
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it('finds a change of a field by its label, not rows where that field stayed', async () => {
+    expect(await found({ target: 'Geld' })).toEqual(['catalogue.achievements.update#9']);
+    expect(await found({ target: 'Erfahrung' })).toEqual([
+      'catalogue.achievements.update#10',
+      'catalogue.achievements.update#9',
+    ]);
+  });
+
+  it('finds a value as the row shows it: a German number, a code by its name', async () => {
+    expect(await found({ target: '1.200' })).toEqual(['catalogue.achievements.update#9']);
+    expect(await found({ target: 'Diesel' })).toEqual(['catalogue.vehicleTypes.update#403']);
+  });
+
+  it('names a refused target from its other records, and shows one record by its number', async () => {
+    const { rows } = await audit.list({ person: tag, outcome: 'refused' }, { offset: 0, limit: 5 });
+    expect(rows.map((row) => row.targetName)).toEqual(['Goldsucher']);
+    const { rows: one } = await audit.list({ record: rows[0]?.id }, { offset: 0, limit: 5 });
+    expect(one.map((row) => row.outcome)).toEqual(['refused']);
+  });
+});
+
 describe('the filter schema of the list and the export', () => {
   it('takes kinds and areas by their keys and refuses others', () => {
     const parsed = Filter.parse({ kind: 'remove', area: 'serverRadios', target: ' Angler ' });
