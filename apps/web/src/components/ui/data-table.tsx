@@ -1,5 +1,5 @@
 import { flexRender, type ColumnDef, type Header, type Row } from '@tanstack/react-table';
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { Input, Select } from './field';
 import { Pagination } from './pagination';
@@ -35,6 +35,7 @@ export function DataTable<T>({
   getRowId,
   toolbar,
   emptyText = 'Keine Einträge gefunden.',
+  highlightId = null,
 }: {
   caption: string;
   data: T[];
@@ -46,6 +47,8 @@ export function DataTable<T>({
   toolbar?: ReactNode;
   /** Shown in the table when nothing is left after searching or filtering. */
   emptyText?: string;
+  /** A row to mark (a row just created, decision 093): highlighted and scrolled into view. */
+  highlightId?: string | null;
 }) {
   const { state, update } = grid;
   const { table, needle, found, page, totalPages, shownRows } = useDataTable({
@@ -94,7 +97,7 @@ export function DataTable<T>({
           <tbody className="divide-y divide-slate-100 bg-white dark:divide-slate-800 dark:bg-slate-950">
             {shownRows.length === 0 && <EmptyRow colSpan={visibleCount} text={emptyText} />}
             {shownRows.map((row) => (
-              <BodyRow key={row.id} row={row} rowAction={rowAction} />
+              <BodyRow key={row.id} row={row} rowAction={rowAction} highlighted={row.id === highlightId} />
             ))}
           </tbody>
         </table>
@@ -174,13 +177,33 @@ function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
   );
 }
 
-function BodyRow<T>({ row, rowAction }: { row: Row<T>; rowAction: RowAction<T> | undefined }) {
+function BodyRow<T>({
+  row,
+  rowAction,
+  highlighted,
+}: {
+  row: Row<T>;
+  rowAction: RowAction<T> | undefined;
+  highlighted: boolean;
+}) {
+  // Called again only when `highlighted` changes: the marked row comes into view once.
+  const ref = useCallback(
+    (element: HTMLTableRowElement | null) => {
+      if (element && highlighted) element.scrollIntoView({ block: 'nearest' });
+    },
+    [highlighted],
+  );
   return (
     <tr
+      ref={ref}
       data-row-id={row.id}
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted || undefined}
       className={cn(
         'bg-white dark:bg-slate-950',
         rowAction && 'cursor-pointer hover:bg-brand-50 dark:hover:bg-slate-900',
+        highlighted &&
+          'outline-2 -outline-offset-2 outline-brand-600 [&>td]:bg-brand-50 dark:outline-brand-400 dark:[&>td]:bg-brand-950',
       )}
       onDoubleClick={rowAction ? () => rowAction.onAction(row.original) : undefined}
     >

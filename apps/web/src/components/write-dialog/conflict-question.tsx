@@ -89,7 +89,11 @@ export function ConflictQuestion<Row extends { id: number }, V extends FieldValu
   );
 }
 
-/** The fields that changed since the dialog opened: then, now, and (saving) what I typed. */
+/**
+ * The fields that changed since the dialog opened: then, now, and (saving) what I typed. Below
+ * 640 px each field is a small card (its label, then each value on a line of its own, named by a
+ * CSS label), so "Deine Eingabe" is never cut off; explicit roles keep the table for screen readers.
+ */
 function ChangedFields({
   rows,
   withMine,
@@ -97,42 +101,58 @@ function ChangedFields({
   rows: { name: string; label: string; before: string; now: string; mine: string }[];
   withMine: boolean;
 }) {
+  const cell =
+    'block py-0.5 break-words sm:table-cell sm:py-1 sm:pr-3 max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400';
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Was sich geändert hat</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="py-1 pr-3">
-              Feld
+    <table role="table" className="block w-full text-left text-sm sm:table">
+      <caption className="sr-only">Was sich geändert hat</caption>
+      <thead role="rowgroup" className="sr-only sm:not-sr-only sm:table-header-group">
+        <tr role="row">
+          <th role="columnheader" scope="col" className="py-1 pr-3">
+            Feld
+          </th>
+          <th role="columnheader" scope="col" className="py-1 pr-3">
+            Beim Öffnen
+          </th>
+          <th role="columnheader" scope="col" className="py-1 pr-3">
+            Jetzt gespeichert
+          </th>
+          {withMine && (
+            <th role="columnheader" scope="col" className="py-1">
+              Deine Eingabe
             </th>
-            <th scope="col" className="py-1 pr-3">
-              Beim Öffnen
+          )}
+        </tr>
+      </thead>
+      <tbody role="rowgroup" className="block sm:table-row-group">
+        {rows.map((row) => (
+          <tr
+            role="row"
+            key={row.name}
+            className="block border-t border-slate-200 py-1 sm:table-row sm:py-0 dark:border-slate-700"
+          >
+            <th
+              role="rowheader"
+              scope="row"
+              className="block py-0.5 font-medium sm:table-cell sm:py-1 sm:pr-3"
+            >
+              {row.label}
             </th>
-            <th scope="col" className="py-1 pr-3">
-              Jetzt gespeichert
-            </th>
+            <td role="cell" data-label="Beim Öffnen: " className={cell}>
+              {row.before}
+            </td>
+            <td role="cell" data-label="Jetzt gespeichert: " className={cell}>
+              {row.now}
+            </td>
             {withMine && (
-              <th scope="col" className="py-1">
-                Deine Eingabe
-              </th>
+              <td role="cell" data-label="Deine Eingabe: " className={cell}>
+                {row.mine}
+              </td>
             )}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name} className="border-t border-slate-200 dark:border-slate-700">
-              <th scope="row" className="py-1 pr-3 font-medium">
-                {row.label}
-              </th>
-              <td className="py-1 pr-3">{row.before}</td>
-              <td className="py-1 pr-3">{row.now}</td>
-              {withMine && <td className="py-1">{row.mine}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

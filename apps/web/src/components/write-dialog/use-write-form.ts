@@ -54,7 +54,7 @@ interface FormState<Row extends { id: number }, V extends FieldValues, P> {
   sessionLost: ReturnType<typeof useSessionLoss>;
   fieldNames: string[];
   draft: (intent: WriteIntent) => WriteDraft<Row, V>;
-  finish: (text?: string) => void;
+  finish: (text?: string, createdId?: number) => void;
 }
 
 export function useWriteForm<Row extends { id: number }, V extends FieldValues, P>({
@@ -66,7 +66,7 @@ export function useWriteForm<Row extends { id: number }, V extends FieldValues, 
   open: OpenWriteDialog<Row, V>;
   dialog: WriteDialogState<Row, V>;
   editor: WriteEditor<Row, V, P>;
-  onDone: (text: string) => void;
+  onDone: (text: string, createdId?: number) => void;
 }) {
   const form = useForm<V>({
     defaultValues: (open.restored?.values ?? editor.valuesOf(open.row)) as DefaultValues<V>,
@@ -89,11 +89,14 @@ export function useWriteForm<Row extends { id: number }, V extends FieldValues, 
     idempotencyKey: key,
   });
 
-  /** Closes the dialog and reloads the list; `text`: the success message, if there is one. */
-  const finish = (text?: string) => {
+  /**
+   * Closes the dialog and reloads the list; `text`: the success message, if there is one;
+   * `createdId`: the id of a row just created (the table shows it where it lands).
+   */
+  const finish = (text?: string, createdId?: number) => {
     void editor.invalidate();
     dialog.close();
-    if (text) onDone(text);
+    if (text) onDone(text, createdId);
   };
 
   const state = { editor, dialog, form, base, key, setKey, setPhase, setNotice, failure, sessionLost };
@@ -149,14 +152,14 @@ function useWrites<Row extends { id: number }, V extends FieldValues, P>(state: 
   const busy = save.isPending || remove.isPending;
 
   /** One write at a time: a double click sends once (and a retry the same idempotency key). */
-  const run = async (op: WriteOp, write: () => Promise<unknown>, done: string) => {
+  const run = async (op: WriteOp, write: () => Promise<unknown>, done: string, creates = false) => {
     if (inFlight.current) return;
     inFlight.current = true;
     failure.clear();
     setNotice(null);
     try {
-      await write();
-      finish(done);
+      const answer = await write();
+      finish(done, creates ? idOf(answer) : undefined);
     } catch (error) {
       fail(state, error, op);
     } finally {
@@ -179,12 +182,19 @@ function useWrites<Row extends { id: number }, V extends FieldValues, P>(state: 
       'save',
       () => save.mutateAsync({ values, expected, force }),
       expected ? texts.updated : texts.created,
+      !expected,
     );
   };
   const removeRow = (expected: Row, force = false) =>
     run('remove', () => remove.mutateAsync({ expected, force }), texts.removed);
 
   return { send, removeRow, busy };
+}
+
+/** The id of the row a create answered with, if it answered with one. */
+function idOf(answer: unknown): number | undefined {
+  const id = typeof answer === 'object' && answer !== null ? (answer as { id?: unknown }).id : undefined;
+  return typeof id === 'number' ? id : undefined;
 }
 
 /** A failed write: what the BFF's answer means for the dialog. */

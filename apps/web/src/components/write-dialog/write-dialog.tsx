@@ -57,7 +57,7 @@ export function WriteDialog<Row extends { id: number }, V extends FieldValues, P
   dialog: WriteDialogState<Row, V>;
   editor: WriteEditor<Row, V, P>;
   /** A write succeeded: the screen's success message. */
-  onDone: (text: string) => void;
+  onDone: (text: string, createdId?: number) => void;
   /** The editor's fields. */
   children: (form: UseFormReturn<V>, row: Row | null) => ReactNode;
   /** Said with the delete question (what else the delete changes). */
@@ -101,7 +101,7 @@ function WriteForm<Row extends { id: number }, V extends FieldValues, P>({
   open: OpenWriteDialog<Row, V>;
   dialog: WriteDialogState<Row, V>;
   editor: WriteEditor<Row, V, P>;
-  onDone: (text: string) => void;
+  onDone: (text: string, createdId?: number) => void;
   children: (form: UseFormReturn<V>, row: Row | null) => ReactNode;
   removeNote: ((row: Row) => ReactNode) | undefined;
 }) {

@@ -44,7 +44,7 @@ export function CatalogueDialog<K extends CatalogueKey>({
 }: {
   catalogueKey: K;
   dialog: WriteDialogState<CatalogueItem<K>, FormValues>;
-  onDone: (text: string) => void;
+  onDone: (text: string, createdId?: number) => void;
 }) {
   const catalogue: Catalogue = CATALOGUES[catalogueKey];
   const calls = useCatalogueWrites(catalogueKey);

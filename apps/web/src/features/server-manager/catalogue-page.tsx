@@ -12,7 +12,7 @@ import {
 } from '@nova/domain';
 import type { CatalogueItem } from '@nova/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { failureStatus } from '../../components/failure-status';
 import { Button } from '../../components/ui/button';
@@ -52,8 +52,13 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
   const columns = useMemo(() => columnsOf<CatalogueItem<CatalogueKey>>(catalogue), [catalogue]);
 
   useEditFromLink(list.data, columns, dialog.openEdit);
+  const [created, setCreated] = useState<string | null>(null);
+  useShowCreated(list.data, columns, created);
 
-  const done = (text: string) => notice.show({ tone: 'success', text });
+  const done = (text: string, createdId?: number) => {
+    notice.show({ tone: 'success', text });
+    if (createdId !== undefined) setCreated(String(createdId));
+  };
 
   return (
     <section>
@@ -96,6 +101,7 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
             columns={columns}
             grid={grid}
             getRowId={(row) => String(row.id)}
+            highlightId={created}
             rowAction={{
               text: 'Bearbeiten',
               label: (row) => `${catalogue.entity} ${String(row.id)} bearbeiten`,
@@ -247,4 +253,27 @@ function useEditFromLink<R extends Row>(
       { replace: true },
     );
   }, [editId, rows, openEdit, setParams, columns]);
+}
+
+/**
+ * A row just created is shown where it lands (decision 093): once the reloaded list has it, the
+ * grid turns to its page (clearing a search that hides it) and the table marks it.
+ */
+function useShowCreated<R extends Row>(rows: R[] | undefined, columns: ColumnDef<R>[], id: string | null) {
+  const [, setParams] = useSearchParams();
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (id === null || !rows || shownFor.current === id) return;
+    const isRow = (candidate: R) => String(candidate.id) === id;
+    if (!rows.some(isRow)) return;
+    shownFor.current = id;
+    setParams(
+      (current) => {
+        const state = readGrid(current);
+        const place = placeOfRow(rows, columns, state, isRow);
+        return place ? writeGrid(current, { ...state, ...place }) : current;
+      },
+      { replace: true },
+    );
+  }, [id, rows, setParams, columns]);
 }

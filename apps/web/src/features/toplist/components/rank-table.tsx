@@ -11,9 +11,9 @@ interface Row {
 
 /**
  * Specification §2.11: Platzierung, Spielername, value column; 5 skeleton rows while it has no rows. The
- * signed-in player's own rows are highlighted. At 360 px a name too long for its column is cut with
- * "…" rather than broken mid-word, the full name in its title (the text itself stays whole for screen
- * readers); the rank header reads "Platz" there, so the three headers keep apart (fixed layout).
+ * signed-in player's own rows are highlighted. Below 640 px the row is stacked: the value goes under
+ * the name, so the name has the whole width and stays whole (decision 093), and the rank header
+ * reads "Platz"; wider, a name too long for its column is cut with "…", the full name in its title.
  */
 export function RankTable({
   title,
@@ -43,8 +43,9 @@ export function RankTable({
             </th>
             <th scope="col" className="px-2 py-2 font-medium sm:px-4">
               {TOPLIST_COLUMNS.player}
+              <span className="sm:hidden"> / {valueColumn}</span>
             </th>
-            <th scope="col" className="w-28 px-2 py-2 text-right font-medium sm:w-40 sm:px-4">
+            <th scope="col" className="w-40 px-4 py-2 text-right font-medium max-sm:hidden">
               {valueColumn}
             </th>
           </tr>
@@ -63,7 +64,7 @@ export function RankTable({
                   <td className="px-2 py-3 sm:px-4">
                     <Skeleton className="w-full max-w-32" />
                   </td>
-                  <td className="px-2 py-3 text-right sm:px-4">
+                  <td className="px-4 py-3 text-right max-sm:hidden">
                     <Skeleton className="ml-auto w-12 max-w-full" />
                   </td>
                 </tr>
@@ -80,11 +81,14 @@ export function RankTable({
                     )}
                   >
                     <td className="px-2 py-2.5 font-semibold tabular-nums sm:px-4">{row.rank}</td>
-                    <td className="truncate px-2 py-2.5 sm:px-4" title={row.player}>
+                    <td className="px-2 py-2.5 break-words sm:truncate sm:px-4" title={row.player}>
                       {row.player}
                       {own && <span className="sr-only"> (du)</span>}
+                      <span className="block font-normal text-slate-600 tabular-nums sm:hidden dark:text-slate-300">
+                        {row.value.toLocaleString('de-DE')}
+                      </span>
                     </td>
-                    <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums sm:px-4">
+                    <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums max-sm:hidden">
                       {row.value.toLocaleString('de-DE')}
                     </td>
                   </tr>

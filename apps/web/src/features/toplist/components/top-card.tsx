@@ -26,7 +26,8 @@ export function TopCard({
         </div>
       ) : (
         <>
-          <p className="mt-2 truncate text-2xl font-bold" title={entry.player}>
+          {/* Whole at 360 px: a smaller size there rather than a name cut with "…". */}
+          <p className="mt-2 text-lg font-bold break-words sm:truncate sm:text-2xl" title={entry.player}>
             {entry.player}
           </p>
           <p className="text-slate-600 dark:text-slate-300">
