@@ -5,6 +5,8 @@ import { cn } from '../../lib/cn';
 export interface Message {
   tone: 'success' | 'error' | 'info';
   text: string;
+  /** Stays until replaced or cleared: the answer to something done elsewhere (a popup, another page). */
+  stays?: boolean;
 }
 
 /**
@@ -23,7 +25,8 @@ export function useTimedMessage(
     (next: Message) => {
       clearTimeout(timer.current);
       setMessage(next);
-      if (!kept.current.includes(next.tone)) timer.current = setTimeout(() => setMessage(null), timeoutMs);
+      if (!next.stays && !kept.current.includes(next.tone))
+        timer.current = setTimeout(() => setMessage(null), timeoutMs);
     },
     [timeoutMs],
   );

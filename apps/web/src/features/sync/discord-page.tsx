@@ -22,7 +22,9 @@ type Result = (typeof RESULTS)[number];
 const isResult = (value: unknown): value is Result => RESULTS.includes(value as Result);
 
 function resultMessage(result: Result): Message {
-  if (result === 'linked') return { tone: 'success', text: SYNC_TEXTS.linkedSuccess.discord };
+  // The player did the linking in the popup (or on Discord's page): the success waits for them here
+  // instead of vanishing after 3 s while their eyes are still on the closing popup (decision 093).
+  if (result === 'linked') return { tone: 'success', text: SYNC_TEXTS.linkedSuccess.discord, stays: true };
   if (result === 'cancelled') return { tone: 'info', text: SYNC_TEXTS.discordCancelled };
   if (result === 'conflict') return { tone: 'error', text: SYNC_TEXTS.alreadyLinked };
   if (result === 'unavailable') return { tone: 'error', text: SYNC_TEXTS.discordUnavailable };

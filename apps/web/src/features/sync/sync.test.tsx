@@ -168,3 +168,30 @@ describe('Teamspeak wizard: one message at a time', () => {
     expect(document.activeElement?.textContent).toContain('Sync');
   });
 });
+
+describe('Discord wizard, back from a full-page authorisation', () => {
+  beforeEach(() => answer.mockReset());
+
+  it('says the account was linked and keeps saying it past the 3 s of other successes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { DiscordSyncPage } = await import('./discord-page');
+      answer.mockImplementation((path) =>
+        path === 'externalAccounts.status'
+          ? Promise.resolve({ ...unlinked, discord: { id: 4, externalId: '123456789012345678' } })
+          : Promise.resolve(null),
+      );
+      renderWithBff(
+        <MemoryRouter initialEntries={['/control-panel/sync/discord?schritt=3&discord=linked']}>
+          <DiscordSyncPage />
+        </MemoryRouter>,
+        answer,
+      );
+      expect(await screen.findByText('Dein Discord Konto wurde verbunden')).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(screen.getByText('Dein Discord Konto wurde verbunden')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
