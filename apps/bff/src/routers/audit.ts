@@ -25,7 +25,10 @@ export const Filter = z.strictObject({
   aboutUser: z.string().trim().min(1).max(64).optional(),
   outcome: z.enum(OUTCOMES).optional(),
   /** One record by its number (an undo's links, decision 093). */
-  record: z.string().regex(/^\d{1,18}$/).optional(),
+  record: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   from: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
 });
