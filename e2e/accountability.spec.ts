@@ -51,11 +51,12 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
   await page.getByRole('combobox', { name: 'Bereich', exact: true }).selectOption('Katalog Wantedkatalog');
   await page.getByRole('textbox', { name: 'Ziel oder Stichwort' }).fill(String(id));
   await page.getByRole('button', { name: 'Filtern' }).click();
-  // Sentences with the target's name (decision 062); the refusal came before the row was read.
+  // Sentences with the target's name (decision 062); the refusal has no state of its own, so its
+  // target is named from the row's other records (decision 093).
   const deleted = page.getByRole('row').filter({ hasText: `Wantedgrund „${name}“ gelöscht` });
   await expect(deleted).toHaveCount(1, { timeout: scaled(20_000) });
   await expect(deleted).toContainText('Erfolgreich');
-  const refusedRow = page.getByRole('row').filter({ hasText: `Wantedgrund „Nr. ${id}“ löschen` });
+  const refusedRow = page.getByRole('row').filter({ hasText: `Wantedgrund „${name}“ löschen` });
   await expect(refusedRow).toHaveCount(1);
   await expect(refusedRow).toContainText('Abgelehnt');
   await expect(refusedRow).toContainText('erneute Anmeldung nötig');
