@@ -6,7 +6,7 @@
  */
 import { auditDetailText } from '@nova/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RefusalBudget } from '../../src/audit/refusals';
+import { RefusalBudget } from '../../src/audit/refusal-budget';
 import { reportedPasswordStatus } from '../../src/auth/routes';
 import { call, startTarget, type Target } from './fixture';
 
