@@ -7,7 +7,7 @@
 import { auditDetailText } from '@nova/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RefusalBudget } from '../../src/audit/refusal-budget';
-import { reportedPasswordStatus } from '../../src/auth/routes';
+import { reportedPasswordStatus } from '../../src/auth/callback';
 import { call, startTarget, type Target } from './fixture';
 
 const SPA = { 'x-csrf': '1' };
