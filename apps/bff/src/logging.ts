@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
-import { callKindOf } from './trpc/context';
+import { callKindOf } from './kinds/principal';
 
 export type LogFormat = 'json' | 'pretty';
 

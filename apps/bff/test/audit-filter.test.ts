@@ -5,7 +5,8 @@
  * list and the CSV export take the same filter schema.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AuditLog, type AuditEntry } from '../src/audit/log';
+import type { AuditEntry } from '../src/audit/entry';
+import { AuditLog } from '../src/audit/log';
 import { createDatabase, type Database, type DatabaseConfig } from '../src/db/database';
 import { Filter, toFilter } from '../src/routers/audit';
 

@@ -3,7 +3,8 @@ import { adminUserUrlFor } from '../src/services';
 import { GameApiClient } from '../src/game-api/client';
 import { SharedCache } from '../src/game-api/shared-cache';
 import { appRouter } from '../src/routers';
-import { createContextInner, type Principal } from '../src/trpc/context';
+import { createContextInner } from '../src/trpc/context';
+import { type Principal } from '../src/kinds/principal';
 import { createCallerFactory } from '../src/trpc/init';
 
 const createCaller = createCallerFactory(appRouter);

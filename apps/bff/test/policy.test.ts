@@ -6,8 +6,8 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/routers';
-import { reasonOf } from '../src/trpc/errors';
-import type { Principal } from '../src/trpc/context';
+import { reasonOf } from '../src/kinds/errors';
+import type { Principal } from '../src/kinds/principal';
 import {
   ALLOWED,
   CALLERS,

@@ -10,12 +10,14 @@
 import { IN_PROGRESS_REASON } from '@nova/contracts';
 import { TRPCError } from '@trpc/server';
 import { GameApiError } from '../game-api/errors';
-import { callKindOf, type ContextInner } from '../trpc/context';
-import { ReasonedError } from '../trpc/errors';
-import type { AuditCompletion, AuditEntry } from './log';
+import type { FastifyBaseLogger } from 'fastify';
+import { ReasonedError } from '../kinds/errors';
+import { callKindOf, type Principal, type RequestMeta } from '../kinds/principal';
+import type { AuditCompletion, AuditEntry } from './entry';
+import type { AuditLog } from './log';
 import { isUnknownOutcome, resolveUnknownOutcome } from './outcome';
 import { recordRefusal } from './refusals';
-import { LockBusy, LockUnavailable, targetLockName } from './target-locks';
+import { LockBusy, LockUnavailable, targetLockName, type TargetLocks } from './target-locks';
 
 export const AUDIT_UNAVAILABLE =
   'Die Aktion wurde nicht ausgeführt: das Protokoll (Audit-Log) ist gerade nicht erreichbar. Bitte versuche es später erneut.';
@@ -23,7 +25,19 @@ export const AUDIT_UNAVAILABLE =
 /** The detail of a write that overwrote a row changed since it was shown ("Trotzdem speichern"). */
 export const FORCED_DETAIL = 'Trotzdem gespeichert (Überschreiben)';
 
-type AuditContext = Pick<ContextInner, 'audit' | 'request' | 'principal' | 'log' | 'locks'>;
+/**
+ * What an audited action needs of the procedure's context (trpc/context.ts), named here so that the
+ * write spine does not import the layer above it (architecture §2).
+ */
+export interface AuditContext {
+  principal: Principal | null;
+  /** The audit log; audited actions refuse to run without one. */
+  audit?: AuditLog;
+  request?: RequestMeta;
+  log: FastifyBaseLogger;
+  /** The write targets' locks, honoured by every instance (decision 066). */
+  locks?: TargetLocks;
+}
 
 /** The answer when another save of the same target held it longer than a write waits. */
 export const LOCKED_MESSAGE =
@@ -46,7 +60,7 @@ export interface Condition<Row> {
    */
   expected: Row | null;
   /** An explicit overwrite ("Trotzdem speichern"): written without the comparison, recorded as forced. */
-  force?: boolean | undefined;
+  force?: boolean;
   /** Reads the row now, mapped as the read path maps it; null when it is gone. */
   read: () => Promise<Row | null>;
 }

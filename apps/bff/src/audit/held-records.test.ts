@@ -1,7 +1,7 @@
 /** Sign-in records while the database is away (decision 068): kept in order, bounded, said in the log. */
 import { describe, expect, it, vi } from 'vitest';
 import { HeldRecords, HoldFullError } from './held-records';
-import type { AuditEntry } from './log';
+import type { AuditEntry } from './entry';
 
 const entry = (action: string): AuditEntry => ({ actor: null, action, outcome: 'success' });
 

@@ -5,7 +5,7 @@
  * log says when records are kept, when they were written, and how many a shutdown lost. At most
  * HELD_MAX are kept: beyond that a sign-in is refused as before.
  */
-import type { AuditEntry } from './log';
+import type { AuditEntry } from './entry';
 
 export const HELD_MAX = 1000;
 const RETRY_MS = 2000;

@@ -13,7 +13,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { idempotencyHits } from '../observability/metrics';
-import { ReasonedError } from '../trpc/errors';
+import { ReasonedError } from '../kinds/errors';
 import { AUDIT_UNAVAILABLE } from './audited';
 import { OUTCOME_MESSAGES, OutcomeError } from './outcome';
 import { storableJson } from './storable';

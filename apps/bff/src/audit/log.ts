@@ -8,8 +8,10 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
 import { linkPending, verifyChain, type ChainReport } from './chain';
 import { HeldRecords, type HeldLog } from './held-records';
-import type { AuditOutcome, CallKind, Schema } from '../db/schema';
-import { DROPPED_ACTION, REFUSAL_BUDGET, RefusalBudget } from './refusals';
+import type { AuditOutcome, Schema } from '../db/schema';
+import type { CallKind } from '../kinds/principal';
+import type { AuditCompletion, AuditEntry } from './entry';
+import { DROPPED_ACTION, REFUSAL_BUDGET, RefusalBudget } from './refusal-budget';
 import { storableJson, storableOrNull } from './storable';
 import {
   auditActionsMatching,
@@ -23,41 +25,6 @@ import {
 } from '@nova/domain';
 
 const CHAIN_STATUS_MS = 30_000;
-
-export interface AuditEntry {
-  actor: { id: string; name: string } | null;
-  action: string;
-  target?: { type: string; id: string | number | null } | null;
-  before?: unknown;
-  after?: unknown;
-  outcome: AuditOutcome;
-  /** The game API's HTTP status of a failed action. */
-  status?: number | null;
-  detail?: string | null;
-  requestId?: string | null;
-  /** Already shortened (client-ip.ts). */
-  clientIp?: string | null;
-  /** How the call came: browser session, a person's token or a machine client (decision 053). */
-  callKind?: CallKind | null;
-  /** The OAuth client of a bearer token. */
-  clientId?: string | null;
-  /** The values sent to the game API. */
-  sent?: unknown;
-  /** An explicit overwrite of a row that changed meanwhile. */
-  forced?: boolean;
-  /** The record this undo takes back (decision 063). */
-  undoOf?: string | null;
-}
-
-/** What completes an intent. */
-export interface AuditCompletion {
-  outcome: 'success' | 'failed' | 'unknown';
-  after?: unknown;
-  status?: number | null;
-  detail?: string | null;
-  /** The target id a create learns from the answer. */
-  targetId?: string | number | null;
-}
 
 export interface AuditRecord {
   id: string;

@@ -7,8 +7,8 @@
 import type { OutcomeReason } from '@nova/contracts';
 import { GameApiError } from '../game-api/errors';
 import { auditUnknown } from '../observability/metrics';
-import { ReasonedError } from '../trpc/errors';
-import type { AuditCompletion } from './log';
+import { ReasonedError } from '../kinds/errors';
+import type { AuditCompletion } from './entry';
 
 export const OUTCOME_MESSAGES: Record<OutcomeReason, string> = {
   'outcome-applied': 'Der Spielserver hat spät geantwortet: Die Änderung wurde gespeichert.',

@@ -25,10 +25,10 @@ import {
 } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { requireStepUp } from '../auth/step-up';
+import { requireStepUp, type StepUpContext } from '../auth/step-up';
+import type { GameApiClient } from '../game-api/client';
 import { goneAsNull } from '../game-api/errors';
 import { syncGroups, syncObjects, type AdminCall } from '../sync/sync-manager';
-import type { ContextInner } from '../trpc/context';
 import { audited, auditRefusal } from './audited';
 import type { AuditRecord } from './log';
 
@@ -118,10 +118,12 @@ export function notUndoable(record: AuditRecord): string | null {
   return null;
 }
 
-type UndoContext = Pick<
-  ContextInner,
-  'audit' | 'request' | 'principal' | 'log' | 'gameApi' | 'accessToken' | 'stepUpMaxAgeSeconds' | 'now'
->;
+/** What an undo needs of the procedure's context (trpc/context.ts). */
+interface UndoContext extends StepUpContext {
+  gameApi: GameApiClient;
+  /** The caller's access token for the game API. */
+  accessToken: () => Promise<string>;
+}
 
 /** Takes back the change `recordId` recorded; answers the row as it is afterwards (null: deleted). */
 export async function undo(

@@ -10,9 +10,8 @@
  * Machine clients have no person to re-authenticate: they are refused (`MACHINE_CLIENT`).
  */
 import { ERROR_MESSAGES } from '@nova/domain';
-import { auditRefusal } from '../audit/audited';
-import type { ContextInner } from '../trpc/context';
-import { ReasonedError } from '../trpc/errors';
+import { auditRefusal, type AuditContext } from '../audit/audited';
+import { ReasonedError } from '../kinds/errors';
 
 export const STEP_UP_MESSAGE =
   'Bitte bestätige diese Aktion, indem du dich erneut anmeldest. Deine Eingaben bleiben erhalten.';
@@ -20,10 +19,12 @@ export const DEFAULT_STEP_UP_MAX_AGE_SECONDS = 300;
 /** Clock difference tolerated between the identity provider and the BFF for a future `auth_time`. */
 const SKEW_SECONDS = 30;
 
-type StepUpContext = Pick<
-  ContextInner,
-  'principal' | 'stepUpMaxAgeSeconds' | 'now' | 'audit' | 'request' | 'log'
->;
+/** What a step-up check needs of the procedure's context (trpc/context.ts). */
+export interface StepUpContext extends Pick<AuditContext, 'principal' | 'audit' | 'request' | 'log'> {
+  /** Destructive actions need a sign-in at most this old (STEP_UP_MAX_AGE_SECONDS). */
+  stepUpMaxAgeSeconds?: number;
+  now: () => number;
+}
 
 export function hasRecentSignIn(
   ctx: Pick<StepUpContext, 'principal' | 'stepUpMaxAgeSeconds' | 'now'>,

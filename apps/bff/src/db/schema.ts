@@ -1,5 +1,6 @@
 /** The BFF's own tables, as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
+import type { CallKind } from '../kinds/principal';
 
 /** `pending`: an intent whose action has not finished; `unknown`: its outcome was never learnt. */
 export type AuditOutcome = 'success' | 'refused' | 'failed' | 'pending' | 'unknown';
@@ -45,8 +46,6 @@ export interface AuditLogTable {
   /** The record an undo takes back (decision 063). */
   undo_of: ColumnType<string | number | null, string | null | undefined, never>;
 }
-
-export type CallKind = 'session' | 'person-token' | 'machine';
 
 /** The Discord name of a linked account (sync/discord-names.ts). */
 export interface DiscordNamesTable {

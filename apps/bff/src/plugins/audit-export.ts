@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shortenIp } from '../audit/client-ip';
 import { csvHeader, csvLines } from '../audit/csv';
 import { EXPORT_ACTION, recordRefusal, type RefusalReason } from '../audit/refusals';
-import { callKindOf } from '../trpc/context';
+import { callKindOf } from '../kinds/principal';
 import type { AuditFilter, AuditLog, AuditRecord } from '../audit/log';
 import { Filter, toFilter } from '../routers/audit';
 import type { RateLimitHooks } from './rate-limits';

@@ -10,7 +10,8 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply } from 'fastify';
 import { GameApiError } from '../game-api/errors';
 import { MALFORMED_JSON } from '../trpc/input-hygiene';
-import { conflictOf, fieldErrorsOfError, missingScopeOf, reasonOf } from '../trpc/errors';
+import { fieldErrorsOfError } from '../trpc/errors';
+import { conflictOf, missingScopeOf, reasonOf } from '../kinds/errors';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 

@@ -37,7 +37,7 @@ import { LRUCache } from 'lru-cache';
 import type { AuditLog } from '../audit/log';
 import type { GameApiClient } from '../game-api/client';
 import { syncGroups, syncObjects } from '../sync/sync-manager';
-import type { Principal } from '../trpc/context';
+import type { Principal } from '../kinds/principal';
 
 export interface SearchContext {
   principal: Principal;

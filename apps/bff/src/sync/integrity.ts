@@ -6,7 +6,7 @@
  * group's: it is checked here, where the stored value is known, and only when the write changes it.
  */
 import { keycloakGroupProblem } from '@nova/contracts';
-import { fieldError } from '../trpc/errors';
+import { fieldError } from '../kinds/errors';
 import type { SyncGroupRow, SyncObjectRow } from './sync-manager';
 import type { RelatedChange } from '../audit/audited';
 

@@ -14,49 +14,14 @@ import {
   type TokenService,
 } from '../auth/token-service';
 import type { Database } from '../db/database';
-import type { CallKind } from '../db/schema';
 import type { GameApiClient } from '../game-api/client';
 import type { SharedCache } from '../game-api/shared-cache';
 import { AccountSessions } from '../session/account-sessions';
 import type { SessionManager } from '../session/manager';
 import type { DiscordNames } from '../sync/discord-names';
-import { ReasonedError } from './errors';
+import { ReasonedError } from '../kinds/errors';
+import type { Principal, RequestMeta } from '../kinds/principal';
 import type { RequestAuth } from './request-auth';
-
-/** Who calls: a browser session (cookie) or a script with a bearer token (a person's or a machine's). */
-export interface Principal {
-  via: 'session' | 'bearer';
-  /** A machine client (decision 053): only what the policy grants machines by name; never deletes. */
-  machine?: boolean;
-  /** The OAuth client of a bearer token (`azp`); null for browser sessions. */
-  clientId?: string | null;
-  /** A bearer token's OAuth scopes; what a machine client may do (decision 081). */
-  scopes?: readonly string[];
-  userId: string;
-  username: string;
-  displayName: string;
-  roles: readonly string[];
-  /**
-   * Epoch seconds of the last interactive sign-in: the ID token's `auth_time` from the code exchange
-   * (never from a refresh); for a bearer token its own `auth_time`. Null when unknown.
-   */
-  authTime?: number | null;
-}
-
-export type { CallKind } from '../db/schema';
-
-/** How a call reached the BFF, as the audit log records it. */
-export function callKindOf(principal: Pick<Principal, 'via' | 'machine'>): CallKind {
-  if (principal.via === 'session') return 'session';
-  return principal.machine === true ? 'machine' : 'person-token';
-}
-
-/** Facts of the HTTP request a procedure runs in (audit records). */
-export interface RequestMeta {
-  id: string;
-  /** Shortened (audit/client-ip.ts). */
-  clientIp: string | null;
-}
 
 export interface ContextInner {
   principal: Principal | null;

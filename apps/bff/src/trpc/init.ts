@@ -12,17 +12,11 @@ import { GameApiError } from '../game-api/errors';
 import { procedures, secondsSince } from '../observability/metrics';
 import { procedureSpan, tracingOn } from '../observability/trace-context';
 import { isDependencyError } from '../plugins/dependencies';
-import { callKindOf, type Context, type Principal } from './context';
+import { type Context } from './context';
+import { callKindOf, type Principal } from '../kinds/principal';
 import { cleanInput, MALFORMED_JSON } from './input-hygiene';
-import {
-  conflictOf,
-  fieldErrorsOfError,
-  MissingScopeError,
-  missingScopeOf,
-  ReasonedError,
-  reasonOf,
-  upstreamError,
-} from './errors';
+import { fieldErrorsOfError, upstreamError } from './errors';
+import { conflictOf, MissingScopeError, missingScopeOf, ReasonedError, reasonOf } from '../kinds/errors';
 
 // The meta type lets rest/document.ts describe REST operations for the OpenAPI generator (decision 080).
 const t = initTRPC

@@ -21,7 +21,7 @@ import {
   type RefusalReason,
 } from '../audit/refusals';
 import type { LoadedSession, SessionManager } from '../session/manager';
-import type { Principal } from './context';
+import type { Principal } from '../kinds/principal';
 
 export type RequestAuth =
   | { kind: 'anonymous'; staleCookie: boolean }

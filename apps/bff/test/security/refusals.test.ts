@@ -6,8 +6,8 @@
  */
 import { auditDetailText } from '@nova/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RefusalBudget } from '../../src/audit/refusals';
-import { reportedPasswordStatus } from '../../src/auth/routes';
+import { RefusalBudget } from '../../src/audit/refusal-budget';
+import { reportedPasswordStatus } from '../../src/auth/callback';
 import { call, startTarget, type Target } from './fixture';
 
 const SPA = { 'x-csrf': '1' };

@@ -7,7 +7,7 @@ import { AlertDialog } from '../ui/alert-dialog';
 import { Button } from '../ui/button';
 import { changedByText, differingFields } from './answers';
 import type { Phase } from './use-write-form';
-import type { WriteEditor } from './write-dialog';
+import type { WriteEditor } from './editor';
 
 export function ConflictQuestion<Row extends { id: number }, V extends FieldValues, P>({
   phase,

@@ -26,7 +26,7 @@ import {
   samePayload,
   type WriteOp,
 } from './answers';
-import type { WriteEditor } from './write-dialog';
+import type { WriteEditor } from './editor';
 
 export type Phase<Row> =
   | { kind: 'edit' }

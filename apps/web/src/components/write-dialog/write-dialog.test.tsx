@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bffError, renderWithBff } from '../../test/trpc';
 import { useWriteDialog, type WriteCalls } from '../../lib/write-dialog';
 import { Field, Input } from '../ui/field';
-import { WriteDialog, type WriteEditor } from './write-dialog';
+import type { WriteEditor } from './editor';
+import { WriteDialog } from './write-dialog';
 
 interface Row {
   id: number;

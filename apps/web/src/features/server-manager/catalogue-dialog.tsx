@@ -17,7 +17,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Field, Input, Select, type ControlProps } from '../../components/ui/field';
 import { FallbackImage } from '../../components/ui/fallback-image';
 import { assets } from '../../config/assets';
-import { WriteDialog, type WriteEditor } from '../../components/write-dialog/write-dialog';
+import type { WriteEditor } from '../../components/write-dialog/editor';
+import { WriteDialog } from '../../components/write-dialog/write-dialog';
 import type { WriteDialogState } from '../../lib/write-dialog';
 import { useCatalogueList, useCatalogueUtils, useCatalogueWrites } from './catalogue-api';
 import {

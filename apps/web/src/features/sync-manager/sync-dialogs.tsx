@@ -1,7 +1,8 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { PLATFORMS, PLATFORM_LABELS, SYNC_MANAGER_TEXTS as T, type Platform } from '@nova/domain';
 import { Checkbox, Field, Input, Select } from '../../components/ui/field';
-import { WriteDialog, type WriteEditor } from '../../components/write-dialog/write-dialog';
+import type { WriteEditor } from '../../components/write-dialog/editor';
+import { WriteDialog } from '../../components/write-dialog/write-dialog';
 import type { WriteDialogState } from '../../lib/write-dialog';
 import { useReloadLists, useSyncWrites, type SyncGroupRow, type SyncObjectRow } from './api';
 import { LoadFailure } from './load-failure';

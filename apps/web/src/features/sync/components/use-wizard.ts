@@ -3,7 +3,9 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTimedMessage } from '../../../components/ui/timed-message';
 import { useSyncStatus } from '../api';
-import type { Step } from './wizard';
+
+/** The wizard's steps: Download, Authentifizierung, Sync. */
+export type Step = 0 | 1 | 2;
 
 /** The address parameter holding the wizard's step, 1-based as the page shows it. */
 export const STEP_PARAM = 'schritt';

@@ -9,9 +9,7 @@ import { MessageRegion } from '../../../components/ui/timed-message';
 import { cn } from '../../../lib/cn';
 import { FAILED } from '../api';
 import { SyncStep } from './sync-step';
-import type { Wizard } from './use-wizard';
-
-export type Step = 0 | 1 | 2;
+import type { Step, Wizard } from './use-wizard';
 
 /**
  * The three-step wizard of specification §2.29 and §4.5: Download, Authentifizierung, Sync. Only the current step
