@@ -377,7 +377,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
       retention: {
         sessionIdleMinutes: Math.round(raw.SESSION_IDLE_TIMEOUT_SECONDS / 60),
         sessionAbsoluteHours:
-          Math.round((Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS) / 3600) * 10) / 10,
+          Math.round(
+            (Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS) / 3600) * 10,
+          ) / 10,
         auditDays: raw.AUDIT_RETENTION_DAYS,
         exportHours: PRIVACY_EXPORT_VALID_HOURS,
         privacyRequestDays: raw.PRIVACY_REQUEST_RETENTION_DAYS,

@@ -26,11 +26,17 @@ interface Status {
 function unzip(buffer: Buffer): Promise<Map<string, string>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
+      if (error) {
+        reject(error);
+        return;
+      }
       const files = new Map<string, string>();
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
+          if (streamError) {
+            reject(streamError);
+            return;
+          }
           const parts: Buffer[] = [];
           stream.on('data', (part: Buffer) => parts.push(part));
           stream.on('end', () => {
@@ -69,7 +75,9 @@ async function download(browser: HttpBrowser, url: string): Promise<Response> {
 
 async function simGet(stack: Stack, path: string): Promise<unknown> {
   const token = await integratorToken(stack.idp.issuer);
-  const response = await fetch(`${stack.gameApiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${stack.gameApiUrl}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -159,7 +167,10 @@ describe('the data export', () => {
     const exportedBanks = JSON.parse(files.get('bankkonten.json') ?? 'null') as { bankId: number }[];
     expect(exportedBanks.map((bank) => bank.bankId)).toEqual(banks.map((bank) => bank.bankId));
     const skills = (await simGet(stack, `user/${id}/skills`)) as { id: number; level: number }[];
-    const exportedSkills = JSON.parse(files.get('faehigkeiten.json') ?? 'null') as { id: number; level: number }[];
+    const exportedSkills = JSON.parse(files.get('faehigkeiten.json') ?? 'null') as {
+      id: number;
+      level: number;
+    }[];
     expect(exportedSkills.map((skill) => [skill.id, skill.level])).toEqual(
       skills.map((skill) => [skill.id, skill.level]),
     );
@@ -179,7 +190,7 @@ describe('the data export', () => {
     expect(audit.some((record) => record.action === 'privacy.startExport')).toBe(true);
   });
 
-  it('holds nothing of another player and no token', async () => {
+  it('holds nothing of another player and no token', () => {
     const all = [...files.values()].join('\n');
     expect(all).not.toContain(DEMO_ACCOUNTS.beta.id);
     expect(all).not.toContain(DEMO_ACCOUNTS.admin.id);
@@ -258,11 +269,19 @@ describe('the data export', () => {
     const response = await download(beta, `${c.url}${ready.downloadUrl}`);
     expect(response.status).toBe(200);
     const archive = await unzip(Buffer.from(await response.arrayBuffer()));
-    const licenses = (await simGet(stack, `user/${DEMO_ACCOUNTS.beta.id}/licenses`)) as { licenseId: number }[];
-    const exported = JSON.parse(archive.get('lizenzen.json') ?? 'null') as { licenseId: number; owned: boolean }[];
-    expect(exported.filter((license) => license.owned).map((license) => license.licenseId).sort()).toEqual(
-      licenses.map((license) => license.licenseId).sort(),
-    );
+    const licenses = (await simGet(stack, `user/${DEMO_ACCOUNTS.beta.id}/licenses`)) as {
+      licenseId: number;
+    }[];
+    const exported = JSON.parse(archive.get('lizenzen.json') ?? 'null') as {
+      licenseId: number;
+      owned: boolean;
+    }[];
+    expect(
+      exported
+        .filter((license) => license.owned)
+        .map((license) => license.licenseId)
+        .sort(),
+    ).toEqual(licenses.map((license) => license.licenseId).sort());
     // The profile was read before the stop and kept: the new instance did not read it again.
     expect(seen.some((path) => path.endsWith('/licenses'))).toBe(true);
     expect(seen.some((path) => path.endsWith('/profile'))).toBe(false);

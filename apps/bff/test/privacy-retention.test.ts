@@ -11,7 +11,7 @@ async function retentionOf(env: Record<string, string>) {
   try {
     const answer = await app.inject({ method: 'GET', url: '/public-config.json' });
     expect(answer.statusCode).toBe(200);
-    return (answer.json() as { retention: Record<string, number> }).retention;
+    return answer.json<{ retention: Record<string, number> }>().retention;
   } finally {
     await app.close();
   }

@@ -24,13 +24,14 @@ export const PRIVACY_REQUEST_STATUSES = {
 export type PrivacyRequestStatus = keyof typeof PRIVACY_REQUEST_STATUSES;
 
 /** Where a status may go next; `done` and `rejected` are final. */
-export const PRIVACY_REQUEST_TRANSITIONS: Readonly<Record<PrivacyRequestStatus, readonly PrivacyRequestStatus[]>> =
-  {
-    received: ['processing', 'rejected'],
-    processing: ['done', 'rejected'],
-    done: [],
-    rejected: [],
-  };
+export const PRIVACY_REQUEST_TRANSITIONS: Readonly<
+  Record<PrivacyRequestStatus, readonly PrivacyRequestStatus[]>
+> = {
+  received: ['processing', 'rejected'],
+  processing: ['done', 'rejected'],
+  done: [],
+  rejected: [],
+};
 
 export function canMovePrivacyRequest(from: PrivacyRequestStatus, to: PrivacyRequestStatus): boolean {
   return PRIVACY_REQUEST_TRANSITIONS[from].includes(to);

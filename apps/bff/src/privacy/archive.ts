@@ -29,7 +29,9 @@ export function tableCsv(rows: readonly Record<string, unknown>[]): string {
   const columns: string[] = [];
   for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
   const line = (cells: unknown[]) => `${cells.map((cell) => csvCell(cell)).join(';')}\r\n`;
-  return CSV_BOM + line(columns) + rows.map((row) => line(columns.map((column) => row[column] ?? null))).join('');
+  return (
+    CSV_BOM + line(columns) + rows.map((row) => line(columns.map((column) => row[column] ?? null))).join('')
+  );
 }
 
 async function* auditJson(audit: AuditLog, personId: string): AsyncGenerator<string> {
@@ -108,7 +110,10 @@ export async function writeArchive(input: ArchiveInput): Promise<number> {
       size += data.length;
       pending.push(data);
       pendingBytes += data.length;
-      if (pendingBytes < CHUNK_BYTES) return callback();
+      if (pendingBytes < CHUNK_BYTES) {
+        callback();
+        return;
+      }
       flush().then(() => callback(), callback);
     },
     final(callback) {

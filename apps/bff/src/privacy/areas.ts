@@ -13,9 +13,17 @@ export interface ExportArea {
 
 /** The player screens, by their procedure in the player router. */
 export const GAME_AREAS = [
-  { file: 'profil', procedure: 'profile', describes: 'dein Spielerprofil (Level, Prestige, Geld, Werte, Bewegungsstatistik)' },
+  {
+    file: 'profil',
+    procedure: 'profile',
+    describes: 'dein Spielerprofil (Level, Prestige, Geld, Werte, Bewegungsstatistik)',
+  },
   { file: 'erfolge', procedure: 'achievements', describes: 'alle Erfolge und ob du sie erreicht hast' },
-  { file: 'fahrzeuge', procedure: 'vehicles', describes: 'deine Fahrzeuge mit Kennzeichen, Tank, Kilometerstand und Zustand' },
+  {
+    file: 'fahrzeuge',
+    procedure: 'vehicles',
+    describes: 'deine Fahrzeuge mit Kennzeichen, Tank, Kilometerstand und Zustand',
+  },
   { file: 'gutscheine', procedure: 'coupons', describes: 'deine Gutscheine und ihren Status' },
   { file: 'inventar', procedure: 'inventory', describes: 'dein Inventar (Gegenstand und Menge)' },
   { file: 'lizenzen', procedure: 'licenses', describes: 'deine Lizenzen' },
@@ -39,7 +47,8 @@ export const LINKED_AREA: ExportArea = {
 };
 export const SESSIONS_AREA: ExportArea = {
   file: 'sitzungen',
-  describes: 'deine derzeit angemeldeten Geräte (Browser, System, gekürzte IP-Adresse, Anmeldezeit, letzte Aktivität)',
+  describes:
+    'deine derzeit angemeldeten Geräte (Browser, System, gekürzte IP-Adresse, Anmeldezeit, letzte Aktivität)',
 };
 export const AUDIT_AREA: ExportArea = {
   file: 'audit-log',

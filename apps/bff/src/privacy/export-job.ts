@@ -94,7 +94,11 @@ function gameCaller(deps: ExportDeps, row: ExportRow) {
   );
 }
 
-async function gameArea(deps: ExportDeps, row: ExportRow, procedure: (typeof GAME_AREAS)[number]['procedure']) {
+async function gameArea(
+  deps: ExportDeps,
+  row: ExportRow,
+  procedure: (typeof GAME_AREAS)[number]['procedure'],
+) {
   const caller = gameCaller(deps, row);
   try {
     return await caller.player[procedure]({});
@@ -109,7 +113,11 @@ async function linkedAccounts(deps: ExportDeps, row: ExportRow) {
   let accounts;
   try {
     const token = await sessionToken(deps, row.session_key);
-    accounts = await listAccounts({ gameApi: deps.gameApi.forRequest(deps.log), userId: row.person_id, token });
+    accounts = await listAccounts({
+      gameApi: deps.gameApi.forRequest(deps.log),
+      userId: row.person_id,
+      token,
+    });
   } catch (error) {
     if (error instanceof ExportFailure) throw error;
     throw new ExportRetry('linked accounts unavailable', { cause: error });

@@ -82,7 +82,9 @@ export class ExportStore {
 
   async get(id: string): Promise<ExportRow | null> {
     const db = await this.#db();
-    return (await db.selectFrom('privacy_exports').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    return (
+      (await db.selectFrom('privacy_exports').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+    );
   }
 
   /**
@@ -118,7 +120,13 @@ export class ExportStore {
   }
 
   /** Keeps a collected part and counts the step, if the lease is still ours. */
-  async savePart(id: string, owner: string, area: string, body: unknown, stepsDone: number): Promise<boolean> {
+  async savePart(
+    id: string,
+    owner: string,
+    area: string,
+    body: unknown,
+    stepsDone: number,
+  ): Promise<boolean> {
     const db = await this.#db();
     return db.transaction().execute(async (tx) => {
       const result = await tx
@@ -181,7 +189,13 @@ export class ExportStore {
   }
 
   /** Ready for download until `expiresAt`; the collected parts are no longer needed. */
-  async finish(id: string, owner: string, size: number, stepsDone: number, expiresAt: Date): Promise<boolean> {
+  async finish(
+    id: string,
+    owner: string,
+    size: number,
+    stepsDone: number,
+    expiresAt: Date,
+  ): Promise<boolean> {
     const db = await this.#db();
     return db.transaction().execute(async (tx) => {
       const result = await tx

@@ -144,7 +144,9 @@ export class PrivacyRequests {
   async get(id: string): Promise<RequestRow | null> {
     if (!/^\d{1,18}$/.test(id)) return null;
     const db = await this.database.open();
-    return (await db.selectFrom('privacy_requests').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    return (
+      (await db.selectFrom('privacy_requests').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+    );
   }
 
   /**

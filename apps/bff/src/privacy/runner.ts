@@ -7,7 +7,14 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { EXPORT_BROKEN, ExportFailure, ExportRetry, GAME_API_AWAY, runExport, type ExportDeps } from './export-job';
+import {
+  EXPORT_BROKEN,
+  ExportFailure,
+  ExportRetry,
+  GAME_API_AWAY,
+  runExport,
+  type ExportDeps,
+} from './export-job';
 import type { ExportRow } from './export-store';
 
 /** Attempts before a job fails for good. */
@@ -47,14 +54,17 @@ export function startExportRunner(deps: ExportDeps, options: RunnerOptions, log:
 
   const work = async (row: ExportRow) => {
     let lost = false;
-    const heartbeat = setInterval(() => {
-      deps.store.renew(row.id, owner, options.leaseMs).then(
-        (ours) => {
-          if (!ours) lost = true;
-        },
-        (error: unknown) => log.warn({ err: error }, 'export lease could not be renewed'),
-      );
-    }, Math.max(50, Math.floor(options.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        deps.store.renew(row.id, owner, options.leaseMs).then(
+          (ours) => {
+            if (!ours) lost = true;
+          },
+          (error: unknown) => log.warn({ err: error }, 'export lease could not be renewed'),
+        );
+      },
+      Math.max(50, Math.floor(options.leaseMs / 3)),
+    );
     const active = () => !lost && !stopped;
     try {
       const finished = await runExport(deps, { row, owner, active });

@@ -17,11 +17,9 @@ import { audited } from '../audit/audited';
 import { EXPORT_STEPS } from '../privacy/areas';
 import type { ExportRow } from '../privacy/export-store';
 import { toView } from '../privacy/requests';
-import type { PrivacyServices } from '../privacy/services';
 import { authedProcedure, router } from '../trpc/init';
 
-export const ONE_A_DAY =
-  'Du hast heute schon einen Export angefordert. Ein neuer ist morgen wieder möglich.';
+export const ONE_A_DAY = 'Du hast heute schon einen Export angefordert. Ein neuer ist morgen wieder möglich.';
 export const BROWSER_ONLY = 'Den Export gibt es nur für eine Anmeldung im Browser.';
 export const ALREADY_OPEN = 'Zu dieser Art hast du bereits eine offene Anfrage.';
 export const NOT_FOUND = 'Diese Anfrage gibt es nicht.';
@@ -84,7 +82,9 @@ function statusOf(row: ExportRow | null, now: number, today: string): z.infer<ty
 }
 
 const RequestKind = z.enum(['erasure', 'restriction'], { error: 'Unbekannte Art der Anfrage.' });
-const RequestStatus = z.enum(['received', 'processing', 'done', 'rejected'], { error: 'Unbekannter Status.' });
+const RequestStatus = z.enum(['received', 'processing', 'done', 'rejected'], {
+  error: 'Unbekannter Status.',
+});
 const Reason = z
   .string()
   .trim()

@@ -61,8 +61,8 @@ function DataExport() {
     <Card>
       <h3 className="text-lg font-semibold">Daten herunterladen</h3>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Alles, was diese Website über dich lesen kann – Konto, Spieldaten, verknüpfte Konten, angemeldete Geräte
-        und die Einträge des Audit-Logs zu dir – als ZIP-Datei mit JSON- und CSV-Dateien. Einmal am Tag
+        Alles, was diese Website über dich lesen kann – Konto, Spieldaten, verknüpfte Konten, angemeldete
+        Geräte und die Einträge des Audit-Logs zu dir – als ZIP-Datei mit JSON- und CSV-Dateien. Einmal am Tag
         möglich; der Download bleibt 24 Stunden bereit.
       </p>
       <div className="mt-4 space-y-3" aria-live="polite">
@@ -70,7 +70,10 @@ function DataExport() {
         {status.isPending ? (
           <Loading text="Status wird geladen …" />
         ) : status.isError ? (
-          <Alert tone="error" action={<Button onClick={() => void status.refetch()}>Erneut versuchen</Button>}>
+          <Alert
+            tone="error"
+            action={<Button onClick={() => void status.refetch()}>Erneut versuchen</Button>}
+          >
             Der Status des Exports konnte nicht geladen werden.
           </Alert>
         ) : data?.state === 'queued' || data?.state === 'running' ? (
@@ -83,15 +86,18 @@ function DataExport() {
         ) : data?.state === 'ready' && data.downloadUrl ? (
           <div className="space-y-2">
             <Alert tone="success">
-              Dein Export ist fertig. Er kann bis {data.expiresAt ? dateTime.format(new Date(data.expiresAt)) : ''}{' '}
-              heruntergeladen werden.
+              Dein Export ist fertig. Er kann bis{' '}
+              {data.expiresAt ? dateTime.format(new Date(data.expiresAt)) : ''} heruntergeladen werden.
             </Alert>
             <Button
               onClick={() => {
                 const url = data.downloadUrl;
                 if (url)
                   downloadZip(url).catch((error: unknown) =>
-                    setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) }),
+                    setMessage({
+                      tone: 'error',
+                      text: error instanceof Error ? error.message : String(error),
+                    }),
                   );
               }}
             >
@@ -125,7 +131,10 @@ function RequestForm({ kind }: { kind: PrivacyRequestKind }) {
   const create = trpc.privacy.createRequest.useMutation({
     onSuccess: () => {
       setReason('');
-      setMessage({ tone: 'success', text: 'Deine Anfrage ist eingegangen. Wir antworten innerhalb eines Monats.' });
+      setMessage({
+        tone: 'success',
+        text: 'Deine Anfrage ist eingegangen. Wir antworten innerhalb eines Monats.',
+      });
       void utils.privacy.myRequests.invalidate();
     },
     onError: (error) => setMessage({ tone: 'error', text: error.data?.fieldErrors?.reason ?? error.message }),
@@ -170,7 +179,11 @@ function OwnRequests() {
         <li key={request.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{PRIVACY_REQUEST_KINDS[request.kind]}</span>
-            <Badge tone={request.status === 'done' ? 'success' : request.status === 'rejected' ? 'danger' : 'warning'}>
+            <Badge
+              tone={
+                request.status === 'done' ? 'success' : request.status === 'rejected' ? 'danger' : 'warning'
+              }
+            >
               {PRIVACY_REQUEST_STATUSES[request.status]}
             </Badge>
           </div>
@@ -199,8 +212,8 @@ export function MyData() {
         <Card>
           <h3 className="text-lg font-semibold">Löschung oder Einschränkung</h3>
           <p className="mt-2 text-slate-600 dark:text-slate-300">
-            Du kannst verlangen, dass wir deine Daten löschen (Art. 17 DSGVO) oder ihre Verarbeitung einschränken
-            (Art. 18 DSGVO). Wir bearbeiten deine Anfrage innerhalb eines Monats.
+            Du kannst verlangen, dass wir deine Daten löschen (Art. 17 DSGVO) oder ihre Verarbeitung
+            einschränken (Art. 18 DSGVO). Wir bearbeiten deine Anfrage innerhalb eines Monats.
           </p>
           <div className="mt-4 space-y-4">
             <RequestForm kind="erasure" />

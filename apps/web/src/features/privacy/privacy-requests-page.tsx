@@ -110,7 +110,9 @@ function RequestCard({ request, now }: { request: PrivacyRequest; now: Date }) {
         <h2 className="font-semibold">
           {PRIVACY_REQUEST_KINDS[request.kind]} · {request.personName}
         </h2>
-        <Badge tone={request.status === 'done' ? 'success' : request.status === 'rejected' ? 'danger' : 'brand'}>
+        <Badge
+          tone={request.status === 'done' ? 'success' : request.status === 'rejected' ? 'danger' : 'brand'}
+        >
           {PRIVACY_REQUEST_STATUSES[request.status]}
         </Badge>
         {open(request.status) && <Badge tone={DEADLINE_TONES[state]}>{DEADLINE_LABELS[state]}</Badge>}
@@ -166,7 +168,9 @@ export function PrivacyRequestsPage() {
     <>
       <PageHeader
         title="Datenschutzanfragen"
-        lines={['Anfragen auf Löschung oder Einschränkung. Jede Anfrage ist innerhalb eines Monats zu beantworten.']}
+        lines={[
+          'Anfragen auf Löschung oder Einschränkung. Jede Anfrage ist innerhalb eines Monats zu beantworten.',
+        ]}
       />
       {list.isPending ? (
         <Loading text="Anfragen werden geladen …" />

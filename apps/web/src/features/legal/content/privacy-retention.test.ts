@@ -30,12 +30,19 @@ describe('the privacy policy states the retention the BFF serves', () => {
     expect(text).toContain('Speicherdauer eines Datenexports: 24 Stunden');
     expect(text).toContain('Speicherdauer einer Datenschutzanfrage: 1.095 Tage nach ihrem Abschluss.');
     expect(text).toContain('nach 30 Minuten ohne Aktivität, spätestens jedoch 10 Stunden nach der Anmeldung');
-    expect(text).toContain('Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse liegt im Schutz');
+    expect(text).toContain(
+      'Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse liegt im Schutz',
+    );
   });
 
   it('changes with the configured audit retention and session timeouts', () => {
     const text = textOf(
-      privacyPolicy(operator, { ...retention, auditDays: 30, sessionIdleMinutes: 15, sessionAbsoluteHours: 8 }),
+      privacyPolicy(operator, {
+        ...retention,
+        auditDays: 30,
+        sessionIdleMinutes: 15,
+        sessionAbsoluteHours: 8,
+      }),
     );
     expect(text).toContain('Speicherdauer des Protokolls: 30 Tage');
     expect(text).not.toContain('180 Tage');
