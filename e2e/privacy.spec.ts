@@ -33,8 +33,10 @@ test('a player downloads their data and asks for restriction and erasure; the op
   expectConsoleError,
 }) => {
   test.slow();
-  // The second export of the day is answered 429, which the browser logs.
+  // The second export of the day is answered 429 and a rejection without a reason 400, which the
+  // browser logs.
   expectConsoleError(/status of 429/);
+  expectConsoleError(/status of 400/);
   const player = await asRole('spieler', { viewport: PHONE });
   await player.goto(SETTINGS);
   const myData = player.getByRole('region', { name: 'Meine Daten' });

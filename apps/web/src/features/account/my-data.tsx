@@ -11,13 +11,15 @@ import {
   PRIVACY_REQUEST_STATUSES,
   type PrivacyRequestKind,
 } from '@nova/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Field, TextArea } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { ProgressBar } from '../../components/ui/progress-bar';
+import { saveDownload } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,14 +31,7 @@ async function downloadZip(url: string): Promise<void> {
     const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
     throw new Error(body?.error?.message ?? 'Der Download ist fehlgeschlagen.');
   }
-  const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name ?? 'meine-daten.zip';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  await saveDownload(response, 'meine-daten.zip');
 }
 
 function DataExport() {
@@ -125,21 +120,25 @@ function DataExport() {
 
 function RequestForm({ kind }: { kind: PrivacyRequestKind }) {
   const utils = trpc.useUtils();
-  const id = useId();
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>();
   const create = trpc.privacy.createRequest.useMutation({
     onSuccess: () => {
       setReason('');
+      setFieldError(undefined);
       setMessage({
         tone: 'success',
         text: 'Deine Anfrage ist eingegangen. Wir antworten innerhalb eines Monats.',
       });
       void utils.privacy.myRequests.invalidate();
     },
-    onError: (error) => setMessage({ tone: 'error', text: error.data?.fieldErrors?.reason ?? error.message }),
+    onError: (error) => {
+      const reasonError = error.data?.fieldErrors?.reason;
+      setFieldError(reasonError);
+      setMessage(reasonError ? null : { tone: 'error', text: error.message });
+    },
   });
-  const label = `${PRIVACY_REQUEST_KINDS[kind]} beantragen`;
   return (
     <form
       className="space-y-2"
@@ -148,19 +147,19 @@ function RequestForm({ kind }: { kind: PrivacyRequestKind }) {
         create.mutate({ kind, reason });
       }}
     >
-      <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
-        Begründung zur {PRIVACY_REQUEST_KINDS[kind]} (freiwillig)
-      </label>
-      <textarea
-        id={`${id}-reason`}
-        value={reason}
-        maxLength={PRIVACY_REASON_MAX}
-        rows={2}
-        onChange={(event) => setReason(event.target.value)}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950"
-      />
+      <Field label={`Begründung zur ${PRIVACY_REQUEST_KINDS[kind]} (freiwillig)`} error={fieldError}>
+        {(props) => (
+          <TextArea
+            {...props}
+            value={reason}
+            maxLength={PRIVACY_REASON_MAX}
+            rows={2}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+      </Field>
       <Button type="submit" variant={kind === 'erasure' ? 'danger' : 'secondary'} disabled={create.isPending}>
-        {label}
+        {PRIVACY_REQUEST_KINDS[kind]} beantragen
       </Button>
       <div aria-live="polite">{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
     </form>

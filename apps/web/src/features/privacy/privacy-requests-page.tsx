@@ -14,11 +14,12 @@ import {
   type DeadlineState,
   type PrivacyRequestStatus,
 } from '@nova/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Field, TextArea } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { PageHeader } from '../../components/ui/page-header';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -35,18 +36,21 @@ const open = (status: PrivacyRequestStatus) => status === 'received' || status =
 
 function Actions({ request }: { request: PrivacyRequest }) {
   const utils = trpc.useUtils();
-  const id = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>();
   const move = trpc.privacy.setStatus.useMutation({
     onSuccess: () => {
       setRejecting(false);
       setError(null);
+      setFieldError(undefined);
       void utils.privacy.requests.invalidate();
     },
     onError: (failure) => {
-      setError(failure.data?.fieldErrors?.reason ?? failure.message);
+      const reasonError = failure.data?.fieldErrors?.reason;
+      setFieldError(reasonError);
+      setError(reasonError ? null : failure.message);
       void utils.privacy.requests.invalidate();
     },
   });
@@ -78,17 +82,17 @@ function Actions({ request }: { request: PrivacyRequest }) {
             to('rejected', reason);
           }}
         >
-          <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
-            Grund der Ablehnung
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            value={reason}
-            maxLength={PRIVACY_REASON_MAX}
-            rows={2}
-            onChange={(event) => setReason(event.target.value)}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950"
-          />
+          <Field label="Grund der Ablehnung" error={fieldError}>
+            {(props) => (
+              <TextArea
+                {...props}
+                value={reason}
+                maxLength={PRIVACY_REASON_MAX}
+                rows={2}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            )}
+          </Field>
           <Button type="submit" variant="danger" disabled={move.isPending}>
             Anfrage ablehnen
           </Button>
