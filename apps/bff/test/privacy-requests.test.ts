@@ -13,7 +13,8 @@ import { SharedCache } from '../src/game-api/shared-cache';
 import { ExportStore } from '../src/privacy/export-store';
 import { PrivacyRequests, type PrivacyEraser } from '../src/privacy/requests';
 import { appRouter } from '../src/routers';
-import { createContextInner, type Principal } from '../src/trpc/context';
+import type { Principal } from '../src/kinds/principal';
+import { createContextInner } from '../src/trpc/context';
 import { createCallerFactory } from '../src/trpc/init';
 import { auditRecordsOf, sharedTestDatabase } from './helpers';
 

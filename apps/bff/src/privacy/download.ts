@@ -10,7 +10,7 @@ import { decide, DOWNLOADS, ERROR_MESSAGES } from '@nova/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shortenIp } from '../audit/client-ip';
 import type { AuditLog } from '../audit/log';
-import { callKindOf } from '../trpc/context';
+import { callKindOf } from '../kinds/principal';
 import type { RateLimitHooks } from '../plugins/rate-limits';
 import type { ExportStore } from './export-store';
 
