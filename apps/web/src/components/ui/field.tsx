@@ -79,7 +79,10 @@ export function Input({
 
 export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <textarea className={cn(control, props['aria-invalid'] === true ? invalid : normal, className)} {...props} />
+    <textarea
+      className={cn(control, props['aria-invalid'] === true ? invalid : normal, className)}
+      {...props}
+    />
   );
 }
 
