@@ -48,7 +48,13 @@ export async function measureAuditScale({
   const name = `nova_bench_audit_${records}`;
   await ensureDatabase(serverUrl, name);
   const databaseUrl = new URL(`/${name}`, serverUrl).href;
-  const out = await run(['scripts/audit-scale-bench.ts', '--database', databaseUrl, '--records', String(records)]);
+  const out = await run([
+    'scripts/audit-scale-bench.ts',
+    '--database',
+    databaseUrl,
+    '--records',
+    String(records),
+  ]);
   const figures = JSON.parse(out.trim().split('\n').at(-1));
   const checked = [
     figures.firstPage,
@@ -75,7 +81,8 @@ export function printAuditScale(a, { cpus, load }) {
     return;
   }
   const mark = (ms) => (ms !== null && ms <= a.budgetMs ? '✓' : '✗');
-  const line = (label, ms) => console.log(`  ${mark(ms)} ${label.padEnd(44)} ${ms === null ? '–' : `${ms} ms`}`);
+  const line = (label, ms) =>
+    console.log(`  ${mark(ms)} ${label.padEnd(44)} ${ms === null ? '–' : `${ms} ms`}`);
   console.log(
     `\nAudit-Log mit ${a.records.toLocaleString('de-DE')} Einträgen (PostgreSQL, Datenbank ${a.database}${a.seededMs ? `, gefüllt in ${Math.round(a.seededMs / 1000)} s` : ', wiederverwendet'}; Median von 7; Budget ≤ ${a.budgetMs} ms; Last ${load} bei ${cpus} Kernen):`,
   );
@@ -86,7 +93,9 @@ export function printAuditScale(a, { cpus, load }) {
   line('Stichwort, häufig (Geld)', a.keyword);
   line('Stichwort, selten (Stahl 258)', a.keywordRare);
   line('Seite 20.000 über die Position („Weiter“)', a.deepByPosition);
-  console.log(`    (Seite 20.000 über die Seitenzahl, ohne Position: ${a.deepByNumber} ms – nur zum Vergleich)`);
+  console.log(
+    `    (Seite 20.000 über die Seitenzahl, ohne Position: ${a.deepByNumber} ms – nur zum Vergleich)`,
+  );
   line(`Prüfkette: ${a.chainNew.events} neue Ereignisse seit dem geprüften Punkt`, a.chainNew.ms);
 }
 

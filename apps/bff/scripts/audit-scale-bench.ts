@@ -27,7 +27,10 @@ const url = values.database;
 const records = Number(values.records);
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-const database = createDatabase({ kind: 'postgres', url }, { timeouts: { connectMs: 10_000, statementMs: 600_000 } });
+const database = createDatabase(
+  { kind: 'postgres', url },
+  { timeouts: { connectMs: 10_000, statementMs: 600_000 } },
+);
 const db = await database.open();
 const held = Number(
   (await sql<{ n: string }>`select count(*)::text as n from audit_log`.execute(db)).rows[0]?.n ?? 0,

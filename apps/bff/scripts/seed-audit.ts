@@ -23,12 +23,61 @@ const BATCH = 10_000;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 const FIRST_NAMES = [
-  'anna', 'ben', 'clara', 'david', 'emma', 'felix', 'greta', 'hannes', 'ida', 'jonas', 'karla', 'lukas',
-  'mia', 'noah', 'olga', 'paul', 'quirin', 'rosa', 'samuel', 'tilda', 'udo', 'vera', 'wim', 'xenia',
-  'yannik', 'zoe', 'marlene', 'jakob', 'frieda', 'oskar',
+  'anna',
+  'ben',
+  'clara',
+  'david',
+  'emma',
+  'felix',
+  'greta',
+  'hannes',
+  'ida',
+  'jonas',
+  'karla',
+  'lukas',
+  'mia',
+  'noah',
+  'olga',
+  'paul',
+  'quirin',
+  'rosa',
+  'samuel',
+  'tilda',
+  'udo',
+  'vera',
+  'wim',
+  'xenia',
+  'yannik',
+  'zoe',
+  'marlene',
+  'jakob',
+  'frieda',
+  'oskar',
 ];
-const ADMINS = ['admin', 'moderatorin_lea', 'mod_kai', 'support_tom', 'leitung_sara', 'dev_max', 'mod_nina', 'admin_ole'];
-const WORDS = ['Nord', 'Süd', 'Stadt', 'Hafen', 'Berg', 'Wald', 'Nacht', 'Sonne', 'Rot', 'Blau', 'Gold', 'Stahl'];
+const ADMINS = [
+  'admin',
+  'moderatorin_lea',
+  'mod_kai',
+  'support_tom',
+  'leitung_sara',
+  'dev_max',
+  'mod_nina',
+  'admin_ole',
+];
+const WORDS = [
+  'Nord',
+  'Süd',
+  'Stadt',
+  'Hafen',
+  'Berg',
+  'Wald',
+  'Nacht',
+  'Sonne',
+  'Rot',
+  'Blau',
+  'Gold',
+  'Stahl',
+];
 
 /** What a catalogue's record changes: its name field (if it has one) and a number field. */
 const CATALOGUE_SHAPES: Record<CatalogueKey, { name: string | null; number: string; label: string }> = {
@@ -178,10 +227,31 @@ function recordOf(i: number, id: number, count: number, end: number): SeedRow {
 }
 
 const COLUMNS = [
-  'id', 'at', 'actor_id', 'actor_name', 'action', 'target_type', 'target_id', 'before', 'after',
-  'outcome', 'status', 'detail', 'request_id', 'client_ip', 'call_kind', 'completed_at',
+  'id',
+  'at',
+  'actor_id',
+  'actor_name',
+  'action',
+  'target_type',
+  'target_id',
+  'before',
+  'after',
+  'outcome',
+  'status',
+  'detail',
+  'request_id',
+  'client_ip',
+  'call_kind',
+  'completed_at',
 ];
-const CHAIN_COLUMNS = ['seq', 'prev_hash', 'hash', 'completion_seq', 'completion_prev_hash', 'completion_hash'];
+const CHAIN_COLUMNS = [
+  'seq',
+  'prev_hash',
+  'hash',
+  'completion_seq',
+  'completion_prev_hash',
+  'completion_hash',
+];
 
 const fields = (format: typeof ROW_HASH, prefix: string) =>
   format.fields.map((f, i) => `${f.sql} as ${prefix}${i}`).join(', ');
@@ -210,7 +280,12 @@ export async function seedAudit(
   try {
     await client.query(`set session_replication_role = replica`);
     await client.query(`set maintenance_work_mem = '256MB'`);
-    const head = await client.query<{ last_seq: string; last_hash: string; max_id: string | null; open: string }>(
+    const head = await client.query<{
+      last_seq: string;
+      last_hash: string;
+      max_id: string | null;
+      open: string;
+    }>(
       `select last_seq::text, last_hash, (select max(id)::text from audit_log) as max_id,
          (select count(*)::text from audit_log where seq is null or (completed_at is not null and completion_seq is null)) as open
        from audit_chain where id = 1`,
@@ -240,7 +315,8 @@ export async function seedAudit(
     );
     for (let from = 0; from < count; from += BATCH) {
       const rows: SeedRow[] = [];
-      for (let i = from; i < Math.min(count, from + BATCH); i++) rows.push(recordOf(i, firstId + i, count, end));
+      for (let i = from; i < Math.min(count, from + BATCH); i++)
+        rows.push(recordOf(i, firstId + i, count, end));
       await client.query(
         `insert into audit_seed (${COLUMNS.join(', ')}, target_learnt, forced)
          select ${COLUMNS.join(', ')}, false, false from json_populate_recordset(null::audit_seed, $1::json)`,
@@ -251,8 +327,17 @@ export async function seedAudit(
          from audit_seed as r where r.id >= $1 order by r.id`,
         [firstId + from],
       );
-      const chained = { id: [] as string[], seq: [] as (number | null)[], prev: [] as string[], hash: [] as string[] };
-      const completion = { seq: [] as (number | null)[], prev: [] as (string | null)[], hash: [] as (string | null)[] };
+      const chained = {
+        id: [] as string[],
+        seq: [] as (number | null)[],
+        prev: [] as string[],
+        hash: [] as string[],
+      };
+      const completion = {
+        seq: [] as (number | null)[],
+        prev: [] as (string | null)[],
+        hash: [] as (string | null)[],
+      };
       const seqAt = ROW_HASH.fields.findIndex((f) => f.name === 'seq');
       const prevAt = ROW_HASH.fields.findIndex((f) => f.name === 'prev_hash');
       const cSeqAt = COMPLETION_HASH.fields.findIndex((f) => f.name === 'completion_seq');
@@ -292,7 +377,15 @@ export async function seedAudit(
          from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])
            as l(id, seq, prev_hash, hash, completion_seq, completion_prev_hash, completion_hash)
          join audit_seed as s on s.id = l.id`,
-        [chained.id, chained.seq, chained.prev, chained.hash, completion.seq, completion.prev, completion.hash],
+        [
+          chained.id,
+          chained.seq,
+          chained.prev,
+          chained.hash,
+          completion.seq,
+          completion.prev,
+          completion.hash,
+        ],
       );
       await client.query(`truncate audit_seed`);
       await client.query(`update audit_chain set last_seq = $1, last_hash = $2 where id = 1`, [seq, prev]);
@@ -303,7 +396,9 @@ export async function seedAudit(
       log(`Index ${index.name} …`);
       await client.query(index.definition);
     }
-    await client.query(`select setval(pg_get_serial_sequence('audit_log', 'id'), (select max(id) from audit_log))`);
+    await client.query(
+      `select setval(pg_get_serial_sequence('audit_log', 'id'), (select max(id) from audit_log))`,
+    );
     await client.query(`vacuum analyze audit_log`);
     return { records: count, ms: Math.round(performance.now() - started) };
   } finally {
@@ -318,6 +413,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // eslint-disable-next-line no-restricted-properties -- the script's own fallback, not configuration
   const url = values.database ?? process.env.DATABASE_URL;
   if (!url) throw new Error('--database postgres://… (or DATABASE_URL) names the database to fill');
-  const result = await seedAudit(url, Number(values.count), { log: (line) => process.stdout.write(`${line}\n`) });
+  const result = await seedAudit(url, Number(values.count), {
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
   process.stdout.write(`${result.records} Einträge in ${(result.ms / 1000).toFixed(1)} s\n`);
 }

@@ -41,7 +41,10 @@ describe('the audit log at scale', () => {
     await seedAudit(url, RECORDS, { end: new Date(Date.now() - 60_000) });
     client = new pg.Client({ connectionString: url });
     await client.connect();
-    database = createDatabase({ kind: 'postgres', url }, { timeouts: { connectMs: 5000, statementMs: 120_000 } });
+    database = createDatabase(
+      { kind: 'postgres', url },
+      { timeouts: { connectMs: 5000, statementMs: 120_000 } },
+    );
     audit = new AuditLog(database);
   }, 900_000);
 
@@ -112,7 +115,11 @@ describe('the audit log at scale', () => {
     const first = await audit.list({}, { limit: 25 });
     expect(first.rows.map((r) => r.id)).toEqual(before.rows.slice(0, 25).map((r) => r.id));
     for (let i = 0; i < 30; i++) {
-      await audit.write({ actor: { id: 'sub-scale', name: 'scale' }, action: 'audit.export', outcome: 'success' });
+      await audit.write({
+        actor: { id: 'sub-scale', name: 'scale' },
+        action: 'audit.export',
+        outcome: 'success',
+      });
     }
     const second = await audit.list({}, { after: first.last ?? '', limit: 25 });
     expect(second.rows.map((r) => r.id)).toEqual(before.rows.slice(25, 50).map((r) => r.id));
@@ -138,7 +145,11 @@ describe('the audit log at scale', () => {
     );
     const oldSeq = Number(old[0]?.seq);
     for (let i = 0; i < 3; i++) {
-      await audit.write({ actor: { id: 'sub-scale', name: 'scale' }, action: 'audit.export', outcome: 'success' });
+      await audit.write({
+        actor: { id: 'sub-scale', name: 'scale' },
+        action: 'audit.export',
+        outcome: 'success',
+      });
     }
     await audit.link();
     const next = await audit.chainStatus(start + 31_000);
@@ -146,7 +157,11 @@ describe('the audit log at scale', () => {
     expect(next.events).toBe(whole.events + 3);
 
     // A new record changed after it was linked: found by the next status.
-    await audit.write({ actor: { id: 'sub-scale', name: 'scale' }, action: 'audit.export', outcome: 'success' });
+    await audit.write({
+      actor: { id: 'sub-scale', name: 'scale' },
+      action: 'audit.export',
+      outcome: 'success',
+    });
     await audit.link();
     const { rows } = await client.query<{ seq: string }>(
       `update audit_log set detail = 'nachträglich' where seq = (select max(seq) from audit_log) returning seq::text`,

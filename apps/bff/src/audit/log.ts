@@ -559,7 +559,10 @@ export class AuditLog {
       .limit(COUNT_BOUND + 1)
       .as('bounded');
     return {
-      query: query.orderBy('at', direction).orderBy('id', direction).limit(page.limit + 1),
+      query: query
+        .orderBy('at', direction)
+        .orderBy('id', direction)
+        .limit(page.limit + 1),
       bounded,
     };
   }
@@ -578,7 +581,9 @@ export class AuditLog {
     if (pairs.length === 0) return records;
     // Per target its newest record with a state: one short backward scan of the partial target
     // index each (migration 012), however many records the target has.
-    const targets = sql.join(pairs.map((record) => sql`(${record.targetType}::text, ${record.targetId}::text)`));
+    const targets = sql.join(
+      pairs.map((record) => sql`(${record.targetType}::text, ${record.targetId}::text)`),
+    );
     const { rows: states } = await sql<{
       target_type: string;
       target_id: string;

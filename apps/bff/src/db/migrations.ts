@@ -206,7 +206,9 @@ async function auditScale(db: Kysely<unknown>): Promise<void> {
         generated always as (audit_search_keys(before, after, detail)) stored`.execute(db);
   await sql`create index audit_log_search_text on audit_log using gin (search_text gin_trgm_ops)`.execute(db);
   await sql`create index audit_log_search_keys on audit_log using gin (search_keys)`.execute(db);
-  await sql`create index audit_log_actor_name_trgm on audit_log using gin (actor_name gin_trgm_ops)`.execute(db);
+  await sql`create index audit_log_actor_name_trgm on audit_log using gin (actor_name gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`create index audit_log_actor_id_trgm on audit_log using gin (actor_id gin_trgm_ops)`.execute(db);
   await sql`create index audit_log_outcome on audit_log (outcome, at desc, id desc)`.execute(db);
   await sql`

@@ -85,7 +85,11 @@ export function positionFromParams(params: URLSearchParams): PagePosition {
 }
 
 /** The address of a filter and page: empty fields and page 1 (with no position) are left out. */
-export function paramsOf(filter: AuditFilterValues, page = 1, position: PagePosition = null): URLSearchParams {
+export function paramsOf(
+  filter: AuditFilterValues,
+  page = 1,
+  position: PagePosition = null,
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const field of Object.keys(FILTER_PARAMS) as (keyof AuditFilterValues)[]) {
     const value = filter[field].trim();
