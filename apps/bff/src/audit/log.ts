@@ -374,7 +374,8 @@ export class AuditLog {
   }
 
   #rereadWhole(now: number): void {
-    this.#rereading ??= this.verifyChain()
+    if (this.#rereading) return;
+    this.#rereading = this.verifyChain()
       .then(
         (whole) => {
           this.#brokenBefore = whole.intact ? undefined : whole;
