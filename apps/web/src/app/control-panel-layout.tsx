@@ -13,10 +13,11 @@ import { chunk, lazyComponent } from '../lib/chunks';
 import { EditorHistory } from '../components/write-dialog/history-slot';
 
 /** The audit log's history of one row, in every editor's "Verlauf" tab (decision 105). */
-const RowHistory = lazyComponent(
-  chunk(() => import('../features/audit/components/row-history')),
-  (m) => m.RowHistory,
-);
+const rowHistory = chunk(() => import('../features/audit/components/row-history'));
+const ROW_HISTORY = {
+  View: lazyComponent(rowHistory, (m) => m.RowHistory),
+  preload: () => void rowHistory().catch(() => undefined),
+};
 import { AccessGate } from './access-gate';
 
 /**
@@ -34,7 +35,7 @@ export function ControlPanelLayout() {
   const searchable = canSearch(me);
   return (
     <TrpcProvider>
-      <EditorHistory.Provider value={RowHistory}>
+      <EditorHistory.Provider value={ROW_HISTORY}>
         <div className="mx-auto flex w-full max-w-7xl">
           <aside className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 px-3 py-6 md:block dark:border-slate-800">
             <SidebarNav me={me} />

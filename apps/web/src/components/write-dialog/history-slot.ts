@@ -13,4 +13,10 @@ export interface EditorHistoryProps {
   onUndone: (text: string) => void;
 }
 
-export const EditorHistory = createContext<ComponentType<EditorHistoryProps> | null>(null);
+export interface EditorHistorySlot {
+  View: ComponentType<EditorHistoryProps>;
+  /** Starts loading the view's code (when an editor opens, before its tab is chosen). */
+  preload: () => void;
+}
+
+export const EditorHistory = createContext<EditorHistorySlot | null>(null);

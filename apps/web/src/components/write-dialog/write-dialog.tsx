@@ -6,10 +6,11 @@
  */
 import { auditHistoryAccess, decide } from '@nova/domain';
 import { Tabs } from 'radix-ui';
-import { Suspense, useContext, useRef, type ReactNode, type RefObject } from 'react';
+import { Suspense, useContext, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { OpenWriteDialog, WriteDialogState } from '../../lib/write-dialog';
 import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
 import { beginStepUp } from '../../lib/step-up';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -42,14 +43,25 @@ export function WriteDialog<Row extends { id: number }, V extends FieldValues, P
   unavailable?: ReactNode;
 }) {
   const { open } = dialog;
-  const History = useContext(EditorHistory);
+  const slot = useContext(EditorHistory);
   const session = useSession();
+  const utils = trpc.useUtils();
   const me = session.status === 'ready' && session.me.signedIn ? session.me : null;
   // Deny by default: the tab only for those the policy lets read this kind of row's records.
   const history =
-    History && editor.auditTarget && decide(auditHistoryAccess(editor.auditTarget), me) === 'allow'
-      ? { History, targetType: editor.auditTarget }
+    slot && editor.auditTarget && decide(auditHistoryAccess(editor.auditTarget), me) === 'allow'
+      ? { History: slot.View, targetType: editor.auditTarget }
       : null;
+  const rowId = open?.row?.id ?? null;
+  const showsHistory = history !== null && rowId !== null;
+  // The Verlauf's code loads while the editor is open; its data when the tab is pointed at or focused.
+  useEffect(() => {
+    if (showsHistory) slot?.preload();
+  }, [showsHistory, slot]);
+  const prefetchHistory = () => {
+    if (history && rowId !== null)
+      void utils.audit.history.prefetch({ targetType: history.targetType, targetId: String(rowId) });
+  };
   const form = open && (
     <WriteForm
       key={open.serial}
@@ -80,7 +92,12 @@ export function WriteDialog<Row extends { id: number }, V extends FieldValues, P
                 <Tabs.Trigger value="edit" className={TAB}>
                   Bearbeiten
                 </Tabs.Trigger>
-                <Tabs.Trigger value="history" className={TAB}>
+                <Tabs.Trigger
+                  value="history"
+                  className={TAB}
+                  onPointerEnter={prefetchHistory}
+                  onFocus={prefetchHistory}
+                >
                   Verlauf
                 </Tabs.Trigger>
               </Tabs.List>

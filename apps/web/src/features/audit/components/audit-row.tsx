@@ -37,7 +37,11 @@ const muted = 'text-xs text-slate-600 dark:text-slate-400';
 
 /** The column name, shown in front of a value only while the row is a card. */
 function CardLabel({ children }: { children: ReactNode }) {
-  return <span className="font-medium text-slate-600 md:hidden dark:text-slate-400">{children}: </span>;
+  return (
+    <span data-card-label className="font-medium text-slate-600 md:hidden dark:text-slate-400">
+      {children}:{' '}
+    </span>
+  );
 }
 
 function Sentence({ row }: { row: AuditRow }) {

@@ -16,7 +16,7 @@ import { AuditRowView } from './audit-row';
 
 /** The audit log's rows as cards at every width (its own classes switch to columns from 768 px). */
 const CARDS =
-  '[&_tr]:!block [&_td]:!block [&_td]:!w-auto [&_td]:!py-1 [&_td]:!text-left [&_span.md\\:hidden]:!inline [&_span.md\\:justify-end]:!justify-start';
+  '[&_tr]:!block [&_td]:!block [&_td]:!w-auto [&_td]:!py-1 [&_td]:!text-left [&_[data-card-label]]:!inline';
 
 export function RowHistory({ targetType, targetId, onUndone }: EditorHistoryProps) {
   const query = trpc.audit.history.useQuery({ targetType, targetId: String(targetId) }, { staleTime: 0 });
