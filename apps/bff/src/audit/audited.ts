@@ -415,7 +415,8 @@ async function completeOwnCalls(
       );
     }
   }
-  if (failure !== null) throw failure;
+  if (failure !== null)
+    throw failure instanceof Error ? failure : new Error('a change of the set failed', { cause: failure });
 }
 
 /**
