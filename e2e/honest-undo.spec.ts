@@ -6,8 +6,8 @@
  * deletes, and a delete's question says what the undo can and cannot give back. axe finds nothing
  * serious in the Verlauf and the set's question, light or dark, at 360 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousAxe } from './axe';
 import { expect, ownSession, signIn, test } from './fixtures';
 import { mutate } from './mutate';
 import { createRow, rowsNamed, WANTED, type WantedReason } from './wanted-reasons';
@@ -27,19 +27,6 @@ function query<T>(page: Page, procedure: string, input?: unknown): Promise<T> {
     },
     [procedure, input] as const,
   ) as Promise<T>;
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-    expect(serious, scheme).toEqual([]);
-  }
 }
 
 const logRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
