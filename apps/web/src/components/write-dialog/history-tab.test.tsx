@@ -6,7 +6,8 @@ import { useWriteDialog } from '../../lib/write-dialog';
 import { renderWithBff } from '../../test/trpc';
 import { Field, Input } from '../ui/field';
 import { EditorHistory, type EditorHistoryProps } from './history-slot';
-import { WriteDialog, type WriteEditor } from './write-dialog';
+import type { WriteEditor } from './editor';
+import { WriteDialog } from './write-dialog';
 
 const who = vi.hoisted(() => ({ roles: [] as string[] }));
 vi.mock('../../lib/session', async (original) => ({
