@@ -21,6 +21,8 @@ import { guardedStore, RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { DiscordNames } from './sync/discord-names';
 import { startAuditChain } from './audit/linker';
+import type { LiveHub } from './live/hub';
+import { liveHub } from './live/service';
 
 export interface AppOverrides {
   /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
@@ -53,6 +55,8 @@ export interface Services {
   idempotency: IdempotencyKeys;
   /** The write targets' locks, honoured by every instance (decision 066). */
   locks: TargetLocks;
+  /** The live audit log and the presence of editors, across instances (decision 106). */
+  live: LiveHub;
   now: () => number;
 }
 
@@ -173,9 +177,11 @@ export async function createServices(
       openIntents: () => openIntents(db),
     }),
   );
+  const live = await liveHub(app, env, db, audit, now);
   return {
     store,
     database: db,
+    live,
     audit,
     discordNames: new DiscordNames(db),
     sessions,

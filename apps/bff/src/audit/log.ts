@@ -157,6 +157,7 @@ export class AuditLog {
   readonly #refusals: RefusalBudget;
   readonly #held: HeldRecords;
   readonly #appended = new Set<() => void>();
+  readonly #recorded = new Set<(id: string) => void>();
 
   constructor(
     private readonly database: Database,
@@ -176,6 +177,15 @@ export class AuditLog {
   onAppended(listener: () => void): () => void {
     this.#appended.add(listener);
     return () => this.#appended.delete(listener);
+  }
+
+  /**
+   * Called with the id of each record this instance wrote complete or completed (not an intent
+   * while it runs): the live audit log (decision 106).
+   */
+  onRecorded(listener: (id: string) => void): () => void {
+    this.#recorded.add(listener);
+    return () => this.#recorded.delete(listener);
   }
 
   /** Rejects when no record could be written now (the action must then not be done). */
@@ -261,6 +271,7 @@ export class AuditLog {
       db,
     );
     this.#notify();
+    if (rows[0]?.done === true) this.#completed(id);
     return rows[0]?.done === true;
   }
 
@@ -317,6 +328,10 @@ export class AuditLog {
     for (const listener of this.#appended) listener();
   }
 
+  #completed(id: string): void {
+    for (const listener of this.#recorded) listener(id);
+  }
+
   async #insert(entry: AuditEntry, at?: Date): Promise<string> {
     const db = await this.database.open();
     const row = await db
@@ -344,6 +359,7 @@ export class AuditLog {
       .returning('id')
       .executeTakeFirstOrThrow();
     this.#notify();
+    if (entry.outcome !== 'pending') this.#completed(String(row.id));
     return String(row.id);
   }
 

@@ -33,7 +33,8 @@ export const Filter = z.strictObject({
   to: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
 });
 
-const Record = z.object({
+/** One record as the viewer gets it (also the live audit log's entries, decision 106). */
+export const AuditRecord = z.object({
   id: z.string(),
   at: z.string(),
   actorId: z.string().nullable(),
@@ -91,7 +92,7 @@ export const auditRouter = router({
           .default(25),
       }),
     )
-    .output(z.object({ rows: z.array(Record), total: z.number(), page: z.number(), pageSize: z.number() }))
+    .output(z.object({ rows: z.array(AuditRecord), total: z.number(), page: z.number(), pageSize: z.number() }))
     .query(async ({ ctx, input }) => {
       const { page, pageSize, ...filter } = input;
       const { rows, total } = await auditOf(ctx).list(toFilter(filter), {

@@ -3,6 +3,7 @@ import { accountRouter } from './account';
 import { auditRouter } from './audit';
 import { catalogueRouter } from './catalogue';
 import { integrationsRouter } from '../rest/integrations';
+import { liveRouter } from './live';
 import { externalAccountsRouter } from './external-accounts';
 import { playerRouter } from './player';
 import { searchRouter } from './search';
@@ -22,6 +23,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   account: accountRouter,
   search: searchRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

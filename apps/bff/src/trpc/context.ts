@@ -15,6 +15,7 @@ import {
 } from '../auth/token-service';
 import type { Database } from '../db/database';
 import type { GameApiClient } from '../game-api/client';
+import type { LiveHub } from '../live/hub';
 import type { SharedCache } from '../game-api/shared-cache';
 import { AccountSessions } from '../session/account-sessions';
 import type { SessionManager } from '../session/manager';
@@ -51,6 +52,18 @@ export interface ContextInner {
   locks?: TargetLocks;
   /** The BFF's database, for read models beside the audit log's own queries ("Integrationen"). */
   database?: Database;
+  /**
+   * Live streams (decision 106), for browser sessions only: the hub, the session they count against
+   * and whether it is still alive.
+   */
+  live?: LiveAccess;
+}
+
+export interface LiveAccess {
+  hub: LiveHub;
+  /** The session's store key (never leaves the BFF). */
+  session: string;
+  alive: () => Promise<boolean>;
 }
 
 /** The request-independent part of the context; tests build it directly (`createCaller`). */
@@ -74,6 +87,7 @@ export interface ContextDeps {
   idempotency: IdempotencyKeys;
   locks: TargetLocks;
   database?: Database;
+  live?: LiveHub;
   now: () => number;
 }
 
@@ -100,6 +114,15 @@ export function createContext(deps: ContextDeps) {
       ...(deps.database ? { database: deps.database } : {}),
       request,
       stepUpMaxAgeSeconds: deps.stepUpMaxAgeSeconds,
+      ...(auth.kind === 'session' && deps.live
+        ? {
+            live: {
+              hub: deps.live,
+              session: auth.session.key,
+              alive: () => deps.sessions.alive(auth.session.key),
+            },
+          }
+        : {}),
       ...(auth.kind === 'session'
         ? {
             account: new AccountSessions(
