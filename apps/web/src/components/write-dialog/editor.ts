@@ -1,4 +1,5 @@
 /** What an editor gives the write dialog (write-dialog.tsx): its German texts, its fields and its calls. */
+import type { PresenceKind } from '@nova/domain';
 import type { FieldValues } from 'react-hook-form';
 import type { WriteCalls } from '../../lib/write-dialog';
 
@@ -30,4 +31,6 @@ export interface WriteEditor<Row extends { id: number }, V extends FieldValues, 
   calls: WriteCalls<Row, P>;
   /** Reloads what a write may have changed. */
   invalidate: () => Promise<unknown>;
+  /** What the rows are, for "… bearbeitet diesen Eintrag gerade" (decision 106). */
+  presence?: PresenceKind;
 }

@@ -68,6 +68,7 @@ export function ObjectDialog({
     canRemove: true,
     calls,
     invalidate: reload,
+    presence: 'syncObjects',
   };
   return (
     <WriteDialog dialog={dialog} editor={editor} onDone={onDone}>
@@ -212,6 +213,7 @@ function groupEditor(
     canRemove: true,
     calls,
     invalidate: reload,
+    presence: 'syncGroups',
   };
 }
 
