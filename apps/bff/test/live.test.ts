@@ -30,8 +30,7 @@ const isStatus = (live: boolean) => (event: SseEvent) =>
   event.event === 'message' && dataOf(event).kind === 'status' && dataOf(event).live === live;
 const isEntry = (id: string) => (event: SseEvent) =>
   event.event === 'message' && event.id === id && dataOf(event).kind === 'entry';
-const errorCode = (event: SseEvent) =>
-  (dataOf(event).data as { code?: string } | undefined)?.code ?? null;
+const errorCode = (event: SseEvent) => (dataOf(event).data as { code?: string } | undefined)?.code ?? null;
 const isError = (code: string) => (event: SseEvent) =>
   event.event === 'serialized-error' && errorCode(event) === code;
 const editors = (names: string[]) => (event: SseEvent) =>
@@ -142,7 +141,9 @@ describe('live updates across two instances through Redis', () => {
     const admin = new HttpBrowser();
     await signIn(admin, b.url, 'admin');
     const url = subscriptionUrl(b.url, 'live.audit', {});
-    const answer = await fetch(url, { headers: { cookie: admin.cookieHeader(url), 'sec-fetch-site': 'cross-site' } });
+    const answer = await fetch(url, {
+      headers: { cookie: admin.cookieHeader(url), 'sec-fetch-site': 'cross-site' },
+    });
     expect(answer.status).toBe(403);
     await answer.body?.cancel();
   });
@@ -209,7 +210,9 @@ describe('live updates across two instances through Redis', () => {
     await expect
       .poll(async () => {
         const again = await open(admin, b.url, 'live.audit', {});
-        const first = await again.next((event) => isStatus(true)(event) || event.event === 'serialized-error');
+        const first = await again.next(
+          (event) => isStatus(true)(event) || event.event === 'serialized-error',
+        );
         again.close();
         return first.event;
       })

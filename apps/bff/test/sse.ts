@@ -85,7 +85,8 @@ export class SseStream {
       if (found) return found;
       if (this.#ended) throw new Error(`stream ended; events: ${JSON.stringify(this.events)}`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching event in ${timeoutMs} ms; events: ${JSON.stringify(this.events)}`);
+      if (left <= 0)
+        throw new Error(`no matching event in ${timeoutMs} ms; events: ${JSON.stringify(this.events)}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.#waiters.push(() => {

@@ -199,7 +199,10 @@ export class PostgresBus extends BaseBus {
 
   async start(): Promise<void> {
     if (this.#closed) return;
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: this.connectTimeoutMs });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: this.connectTimeoutMs,
+    });
     const lost = () => {
       if (this.#client !== client) return;
       this.#client = null;

@@ -232,7 +232,14 @@ export class LiveHub {
     for (const [stream, { target, ...editor }] of this.#mine) {
       if (only !== undefined && target !== only) continue;
       this.#hold(target, stream, editor, this.#ttl());
-      void this.#send({ type: 'here', target, stream, ...editor, ttlMs: this.#ttl(), ...(ask ? { ask } : {}) });
+      void this.#send({
+        type: 'here',
+        target,
+        stream,
+        ...editor,
+        ttlMs: this.#ttl(),
+        ...(ask ? { ask } : {}),
+      });
     }
   }
 

@@ -14,7 +14,10 @@ export function wholeAnswer(
   done: (error: Error | null, payload?: unknown) => void,
 ): void {
   // A live stream (server-sent events, decision 106) goes out as it is produced.
-  if (!(payload instanceof Response) || payload.headers.get('content-type')?.startsWith('text/event-stream')) {
+  if (
+    !(payload instanceof Response) ||
+    payload.headers.get('content-type')?.startsWith('text/event-stream')
+  ) {
     done(null, payload);
     return;
   }

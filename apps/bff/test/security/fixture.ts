@@ -170,7 +170,10 @@ async function firstEvent(target: Target, url: string, headers: Record<string, s
   let text = '';
   for await (const chunk of stream) {
     text += String(chunk);
-    const blocks = text.split('\n\n').slice(0, -1).map((block) => block.trim());
+    const blocks = text
+      .split('\n\n')
+      .slice(0, -1)
+      .map((block) => block.trim());
     if (blocks.some((block) => block && !block.startsWith('event: connected'))) break;
   }
   stream.destroy();
@@ -192,7 +195,11 @@ export function call(target: Target, path: string, options: CallOptions = {}): P
   const method = options.method ?? (isMutation(path) ? 'POST' : 'GET');
   const input = options.input === undefined ? {} : options.input;
   if (method === 'GET' && isSubscription(path))
-    return firstEvent(target, `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, options.headers ?? {});
+    return firstEvent(
+      target,
+      `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+      options.headers ?? {},
+    );
   if (method === 'GET') {
     return target.app.inject({
       method,
