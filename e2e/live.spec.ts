@@ -55,8 +55,8 @@ test('a second admin is told "Admin_Nova bearbeitet diesen Eintrag gerade"; it e
     await expect(mine).toBeHidden();
     await expect(theirs.getByText('bearbeitet diesen Eintrag gerade')).toBeHidden();
 
-    // Open again, then the tab closes.
-    await first.goto(`${WANTED}?bearbeiten=${row.id}`);
+    // Open again from the table, then the tab closes.
+    await first.getByRole('button', { name: `Wantedgrund ${row.id} bearbeiten` }).click();
     await expect(mine).toBeVisible();
     await expect(theirs.getByText('Admin_Nova bearbeitet diesen Eintrag gerade.')).toBeVisible();
     await first.close();

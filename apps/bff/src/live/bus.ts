@@ -6,9 +6,10 @@
  */
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { z } from 'zod';
+import { failFastRedis } from '../session/redis-guard';
 
 const Id = z.string().min(1).max(64);
 const Name = z.string().max(120);
@@ -108,20 +109,6 @@ export class LocalBus extends BaseBus {
   }
 }
 
-function liveRedis(url: string, commandTimeoutMs: number): Redis {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: Math.max(commandTimeoutMs, 1000),
-    commandTimeout: commandTimeoutMs,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    // Forever and quickly: the live features come back on their own (decision 106).
-    retryStrategy: (times) => Math.min(times * 200, 2000),
-  });
-  redis.on('error', () => undefined);
-  return redis;
-}
-
 /** Redis pub/sub: one connection publishes, a dedicated one only subscribes (it can do nothing else). */
 export class RedisBus extends BaseBus {
   readonly kind = 'redis';
@@ -135,12 +122,13 @@ export class RedisBus extends BaseBus {
     private readonly log?: FastifyBaseLogger,
   ) {
     super();
-    this.#publisher = liveRedis(url, commandTimeoutMs);
-    this.#subscriber = liveRedis(url, commandTimeoutMs);
+    this.#publisher = failFastRedis(url, commandTimeoutMs);
+    this.#subscriber = failFastRedis(url, commandTimeoutMs);
     this.#subscriber.on('message', (from: string, text: string) => {
       if (from === channel) this.received(text);
     });
-    // ioredis subscribes again after a reconnect (autoResubscribe); up once both are ready.
+    // Both reconnect forever (failFastRedis) and ioredis subscribes again after a reconnect
+    // (autoResubscribe); up once both are ready.
     const update = () =>
       this.setUp(this.#publisher.status === 'ready' && this.#subscriber.status === 'ready');
     for (const connection of [this.#publisher, this.#subscriber]) {
