@@ -25,15 +25,11 @@ export class SseStream {
   }
 
   async #read(response: Response): Promise<void> {
-    const reader = response.body?.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      for (;;) {
-        if (!reader) break;
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
+      for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           this.#parse(buffer.slice(0, end));

@@ -5,7 +5,7 @@
  * are only counted ("N neue Einträge"). A stream that is paused or reconnecting says so.
  */
 import { auditSentence, auditSentenceText } from '@nova/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { trpc, type RouterInputs } from '../../lib/trpc';
 import type { AuditRow } from './components/audit-row';
 
@@ -33,7 +33,15 @@ export function useLiveAudit(input: ListInput): LiveAudit {
   const [serverPaused, setServerPaused] = useState(false);
   // The newest state of what the callbacks need, without renewing the subscription.
   const current = useRef({ page, pageSize, input });
-  current.current = { page, pageSize, input };
+  useLayoutEffect(() => {
+    current.current = { page, pageSize, input };
+  });
+  // The count is of what arrived while this page was shown: another page starts it anew.
+  const [countedOn, setCountedOn] = useState(page);
+  if (countedOn !== page) {
+    setCountedOn(page);
+    setWaitingIds(new Set());
+  }
 
   const arrived = useCallback(
     (row: AuditRow) => {
@@ -42,17 +50,14 @@ export function useLiveAudit(input: ListInput): LiveAudit {
         setWaitingIds((ids) => new Set(ids).add(row.id));
         return;
       }
-      let added = false;
-      utils.audit.list.setData(listInput, (list) => {
-        if (!list) return list;
-        const known = list.rows.some((candidate) => candidate.id === row.id);
-        added = !known;
-        const rows = known
-          ? list.rows.map((candidate) => (candidate.id === row.id ? row : candidate))
-          : [row, ...list.rows].slice(0, size);
-        return { ...list, rows, total: list.total + (known ? 0 : 1) };
-      });
-      if (!added) return;
+      const list = utils.audit.list.getData(listInput);
+      if (!list) return;
+      const known = list.rows.some((candidate) => candidate.id === row.id);
+      const rows = known
+        ? list.rows.map((candidate) => (candidate.id === row.id ? row : candidate))
+        : [row, ...list.rows].slice(0, size);
+      utils.audit.list.setData(listInput, { ...list, rows, total: list.total + (known ? 0 : 1) });
+      if (known) return;
       setFresh((ids) => new Set(ids).add(row.id));
       setAnnouncement(`Neuer Eintrag: ${auditSentenceText(auditSentence(row))}`);
     },
@@ -70,9 +75,6 @@ export function useLiveAudit(input: ListInput): LiveAudit {
   });
 
   const seen = useCallback(() => setWaitingIds(new Set()), []);
-  useEffect(() => {
-    if (page === 1) seen();
-  }, [page, seen]);
   return {
     // Connecting again (a lost connection, a restarted BFF) or ended by an error (too many streams).
     paused: serverPaused || subscription.status === 'connecting' || subscription.status === 'error',
