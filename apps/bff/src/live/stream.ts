@@ -7,7 +7,7 @@ import { ERROR_MESSAGES } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
 import { EventEmitter, on } from 'node:events';
 import type { LiveAccess } from '../trpc/context';
-import { ReasonedError } from '../trpc/errors';
+import { ReasonedError } from '../kinds/errors';
 import type { LiveHub, StreamKind } from './hub';
 
 export type HubEvent = { kind: 'audit'; id: string } | { kind: 'state' } | { kind: 'presence' };
