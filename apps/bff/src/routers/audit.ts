@@ -92,7 +92,9 @@ export const auditRouter = router({
           .default(25),
       }),
     )
-    .output(z.object({ rows: z.array(AuditRecord), total: z.number(), page: z.number(), pageSize: z.number() }))
+    .output(
+      z.object({ rows: z.array(AuditRecord), total: z.number(), page: z.number(), pageSize: z.number() }),
+    )
     .query(async ({ ctx, input }) => {
       const { page, pageSize, ...filter } = input;
       const { rows, total } = await auditOf(ctx).list(toFilter(filter), {
