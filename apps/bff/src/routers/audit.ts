@@ -43,8 +43,7 @@ export const Filter = z.strictObject({
   to: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
 });
 
-/** One record as the viewer gets it (also the live audit log's entries, decision 106). */
-export const AuditRecord = z.object({
+const Record = z.object({
   id: z.string(),
   at: z.string(),
   actorId: z.string().nullable(),
@@ -112,7 +111,7 @@ export const auditRouter = router({
     )
     .output(
       z.object({
-        rows: z.array(AuditRecord),
+        rows: z.array(Record),
         /** Exact up to 1,000; past it 1,000 with `more`. */
         total: z.number(),
         more: z.boolean(),
@@ -159,8 +158,8 @@ export const auditRouter = router({
     .output(
       z.object({
         verb: z.enum(['create', 'update', 'remove']),
-        together: z.array(AuditRecord),
-        stays: z.array(AuditRecord),
+        together: z.array(Record),
+        stays: z.array(Record),
       }),
     )
     .query(({ ctx, input }) => undoPlan(ctx, input.recordId)),
@@ -176,7 +175,7 @@ export const auditRouter = router({
         targetId: z.string().regex(/^\d{1,18}$/),
       }),
     )
-    .output(z.object({ rows: z.array(AuditRecord), total: z.number() }))
+    .output(z.object({ rows: z.array(Record), total: z.number() }))
     .query(async ({ ctx, input }) => {
       const target = { type: input.targetType, id: input.targetId };
       if (decide(auditHistoryAccess(input.targetType), ctx.principal) !== 'allow') {

@@ -3,7 +3,6 @@ import { accountRouter } from './account';
 import { auditRouter } from './audit';
 import { catalogueRouter } from './catalogue';
 import { integrationsRouter } from '../rest/integrations';
-import { liveRouter } from './live';
 import { externalAccountsRouter } from './external-accounts';
 import { playerRouter } from './player';
 import { privacyRouter } from './privacy';
@@ -25,7 +24,6 @@ export const appRouter = router({
   account: accountRouter,
   search: searchRouter,
   privacy: privacyRouter,
-  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

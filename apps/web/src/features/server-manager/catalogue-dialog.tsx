@@ -78,7 +78,6 @@ export function CatalogueDialog<K extends CatalogueKey>({
     calls,
     invalidate: () => utils.list.invalidate(),
     auditTarget: `catalogue.${catalogueKey}`,
-    presence: catalogueKey,
   };
 
   return (

@@ -69,7 +69,6 @@ export function ObjectDialog({
     calls,
     invalidate: reload,
     auditTarget: 'sync.object',
-    presence: 'syncObjects',
   };
   return (
     <WriteDialog dialog={dialog} editor={editor} onDone={onDone}>
@@ -216,7 +215,6 @@ function groupEditor(
     calls,
     invalidate: reload,
     auditTarget: 'sync.group',
-    presence: 'syncGroups',
   };
 }
 
