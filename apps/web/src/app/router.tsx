@@ -271,11 +271,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.integrations,
-            ...screen(integrations, (m) => m.IntegrationsPage, {
-              crumb: ROUTES.integrations.crumb,
-              // Its one list comes with the code (decision 105), like the other admin screens' data.
-              data: [query('integrations', 'list')],
-            }),
+            ...screen(integrations, (m) => m.IntegrationsPage, { crumb: ROUTES.integrations.crumb }),
           },
           {
             path: paths.privacyRequests,

@@ -68,7 +68,6 @@ export function ObjectDialog({
     canRemove: true,
     calls,
     invalidate: reload,
-    auditTarget: 'sync.object',
   };
   return (
     <WriteDialog dialog={dialog} editor={editor} onDone={onDone}>
@@ -156,8 +155,7 @@ export function GroupDialog({
         row.syncObjects.length > 0 && (
           <p className="mb-3">
             Danach gehören diese Sync Objekte keiner Gruppe mehr an:{' '}
-            {row.syncObjects.map(objectLabel).join(', ')}. Beim Rückgängigmachen kommen sie wieder in die
-            Gruppe.
+            {row.syncObjects.map(objectLabel).join(', ')}.
           </p>
         )
       }
@@ -214,7 +212,6 @@ function groupEditor(
     canRemove: true,
     calls,
     invalidate: reload,
-    auditTarget: 'sync.group',
   };
 }
 

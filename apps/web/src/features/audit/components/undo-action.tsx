@@ -4,13 +4,8 @@
  * conflict shows who changed the row since and offers to take it back anyway, a missing recent
  * sign-in explains the step-up before leaving for it, and back from the sign-in the question is
  * open again (`resumed`, from the draft the page restores).
- *
- * Honest about what it does (decision 105): the question says that a create's undo deletes the row,
- * that a delete's undo creates it again under a new number, and which other records of a change
- * set (a sync move) go with it in the same step or stay; the success names the new number.
  */
 import type { WriteConflict } from '@nova/contracts';
-import { auditSentence, auditSentenceText } from '@nova/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { changedByText, readFailure } from '../../../components/write-dialog/answers';
@@ -18,7 +13,7 @@ import { StepUpQuestion } from '../../../components/write-dialog/step-up-questio
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { beginStepUp } from '../../../lib/step-up';
-import { trpc, type RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc';
 
 /** What the step-up keeps for the way back: the record whose undo was asked for. */
 export const UNDO_STEP_UP_SCOPE = 'audit-undo';
@@ -38,32 +33,6 @@ const WHY_STEP_UP = {
   other: 'Bitte bestätige noch einmal dein Passwort.',
 };
 
-/** The original change's kind: its undo deletes (create), writes back (update) or re-creates (remove). */
-export type UndoneKind = 'create' | 'update' | 'remove';
-
-type UndoAnswer = RouterOutputs['audit']['undo'];
-type UndoPlan = RouterOutputs['audit']['undoPlan'];
-
-/** The success message: what the undo did, with a re-created row's new number (decision 105). */
-function doneText(kind: UndoneKind, name: string | null, answer: UndoAnswer): string {
-  if (answer.together.length > 0)
-    return `Die Änderung wurde rückgängig gemacht, zusammen mit ${answer.together.length === 1 ? 'der dazugehörigen Änderung' : `${answer.together.length} dazugehörigen Änderungen`} (Nr. ${answer.together.join(', ')}) in einem Schritt.`;
-  const named = name ? `„${name}“` : 'Der Eintrag';
-  if (kind === 'remove' && answer.recreatedAs !== null)
-    return `Die Änderung wurde rückgängig gemacht: ${named} ist als Nr. ${answer.recreatedAs} neu angelegt.`;
-  if (kind === 'create') return `Die Änderung wurde rückgängig gemacht: ${named} ist gelöscht.`;
-  return 'Die Änderung wurde rückgängig gemacht.';
-}
-
-/** What the undo writes, said before it is confirmed. */
-function effectText(kind: UndoneKind, name: string | null, targetId: string | null): string {
-  const named = name ? `„${name}“` : 'der Eintrag';
-  if (kind === 'create') return `Dabei wird ${named}${targetId ? ` (Nr. ${targetId})` : ''} gelöscht.`;
-  if (kind === 'remove')
-    return `${named.charAt(0).toUpperCase()}${named.slice(1)} wird mit dem früheren Stand neu angelegt – unter einer neuen Nummer: die alte${targetId ? ` Nr. ${targetId}` : ''} wird nicht wieder vergeben, was auf sie verweist, findet den neuen Eintrag nicht.`;
-  return 'Der frühere Stand wird wieder gespeichert.';
-}
-
 type Phase =
   | { kind: 'idle' }
   | { kind: 'confirm'; resumed?: true }
@@ -74,47 +43,25 @@ type Phase =
 export function UndoAction({
   recordId,
   sentence,
-  kind,
-  targetName,
-  targetId,
+  removes,
   onDone,
   resumed = false,
   onResumed,
-  stepUpReturnTo,
 }: {
   recordId: string;
   /** The row's sentence, for the button's accessible name and the question. */
   sentence: string;
-  /** What the original change did (a create's undo deletes, a delete's re-creates). */
-  kind: UndoneKind;
-  /** The target's name and number as the record gives them. */
-  targetName: string | null;
-  targetId: string | null;
+  /** The undo deletes or creates a row (it needs a recent sign-in). */
+  removes: boolean;
   onDone: (text: string) => void;
   /** Back from the sign-in the step-up asked for: the question opens again at once. */
   resumed?: boolean;
   /** Called once the resumed question is open, so it does not open again on the next mount. */
   onResumed?: () => void;
-  /**
-   * Where the step-up's sign-in returns to, with the question open there, when not this page (an
-   * editor's Verlauf sends it to the record in the audit log).
-   */
-  stepUpReturnTo?: string;
 }) {
   const button = useRef<HTMLButtonElement>(null);
-  const undo = useUndo({
-    recordId,
-    onDone: (answer) => onDone(doneText(kind, targetName, answer)),
-    resumed,
-    onResumed,
-    button,
-  });
+  const undo = useUndo({ recordId, onDone, resumed, onResumed, button });
   const { phase, setPhase, close, focusButton } = undo;
-  const asking = phase.kind === 'confirm' || phase.kind === 'error';
-  // The change set and the write, asked when the question opens (decision 105).
-  const plan = trpc.audit.undoPlan.useQuery({ recordId }, { enabled: asking, staleTime: 0 });
-  const removes =
-    kind !== 'update' || (plan.data?.together.some((r) => r.action.endsWith('.create')) ?? false);
 
   return (
     <>
@@ -133,11 +80,8 @@ export function UndoAction({
         onCancel={close}
         returnFocus={focusButton}
         actions={
-          <Button
-            disabled={undo.mutation.isPending || plan.isPending}
-            onClick={() => undo.mutation.mutate(false)}
-          >
-            {plan.data && plan.data.together.length > 0 ? 'Alles rückgängig machen' : 'Rückgängig machen'}
+          <Button disabled={undo.mutation.isPending} onClick={() => undo.mutation.mutate(false)}>
+            Rückgängig machen
           </Button>
         }
       >
@@ -146,10 +90,7 @@ export function UndoAction({
             Du hast dich erneut angemeldet. Bestätige jetzt das Rückgängigmachen.
           </p>
         )}
-        <p>
-          „{sentence}“ wird zurückgenommen. {effectText(kind, targetName, targetId)}
-        </p>
-        <ChangeSet plan={plan} />
+        <p>„{sentence}“ wird zurückgenommen: der frühere Stand wird wieder gespeichert.</p>
         {phase.kind === 'error' && (
           <p role="alert" className="text-red-700 dark:text-red-300">
             {phase.text}
@@ -159,12 +100,8 @@ export function UndoAction({
       <StepUpQuestion
         open={phase.kind === 'step-up'}
         why={removes ? WHY_STEP_UP.removes : WHY_STEP_UP.other}
-        then={
-          stepUpReturnTo
-            ? 'Danach kommst du im Audit-Log zu diesem Eintrag und kannst das Rückgängigmachen dort bestätigen.'
-            : 'Danach kommst du hierher zurück und kannst das Rückgängigmachen bestätigen.'
-        }
-        onContinue={() => beginStepUp(UNDO_STEP_UP_SCOPE, { recordId }, undefined, stepUpReturnTo)}
+        then="Danach kommst du hierher zurück und kannst das Rückgängigmachen bestätigen."
+        onContinue={() => beginStepUp(UNDO_STEP_UP_SCOPE, { recordId })}
         onCancel={close}
         returnFocus={focusButton}
       />
@@ -181,43 +118,6 @@ export function UndoAction({
   );
 }
 
-/** The other records of the change set: taken back in the same step, or staying as they are. */
-function ChangeSet({ plan }: { plan: { data?: UndoPlan | undefined; error: { message: string } | null } }) {
-  if (plan.error)
-    return (
-      <p role="alert" className="text-red-700 dark:text-red-300">
-        Was zu dieser Änderung gehört, konnte nicht geprüft werden: {plan.error.message}
-      </p>
-    );
-  if (!plan.data) return <p>Es wird geprüft, was dazugehört …</p>;
-  const { together, stays } = plan.data;
-  const sentences = (records: typeof together) =>
-    records.map((record) => (
-      <li key={record.id}>
-        {auditSentenceText(auditSentence(record))} (Nr. {record.id})
-      </li>
-    ));
-  return (
-    <>
-      {together.length > 0 && (
-        <div>
-          <p>
-            Diese Änderung gehört zu einer Verschiebung, die mit einer Speicherung mehrere Sync Gruppen
-            geändert hat. Sie wird nur als Ganzes zurückgenommen, in einem Schritt – zusammen mit:
-          </p>
-          <ul className="mt-1 list-disc pl-5">{sentences(together)}</ul>
-        </div>
-      )}
-      {stays.length > 0 && (
-        <div>
-          <p>Bleibt, wie es ist (schon rückgängig gemacht oder nicht zurückzunehmen):</p>
-          <ul className="mt-1 list-disc pl-5">{sentences(stays)}</ul>
-        </div>
-      )}
-    </>
-  );
-}
-
 /** The question's phase, the undo call and its answers, and where the focus goes afterwards. */
 function useUndo({
   recordId,
@@ -227,7 +127,7 @@ function useUndo({
   button,
 }: {
   recordId: string;
-  onDone: (answer: UndoAnswer) => void;
+  onDone: (text: string) => void;
   resumed: boolean;
   onResumed: (() => void) | undefined;
   /** The "Rückgängig machen" button, where the focus goes back to. */
@@ -245,12 +145,11 @@ function useUndo({
   const undo = useMutation({
     mutationFn: (force: boolean) =>
       utils.client.audit.undo.mutate({ recordId, ...(force ? { force: true as const } : {}) }),
-    onSuccess: (answer) => {
+    onSuccess: () => {
       taken.current = true;
       setPhase({ kind: 'idle' });
       void utils.audit.list.invalidate();
-      void utils.audit.history.invalidate();
-      onDone(answer);
+      onDone('Die Änderung wurde rückgängig gemacht.');
     },
     onError: (error) => {
       const answer = readFailure<unknown>(error);
