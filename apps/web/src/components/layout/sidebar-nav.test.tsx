@@ -47,18 +47,12 @@ describe('SidebarNav', () => {
   });
 
   it('lists every admin link for the demo admin', () => {
-    renderSidebar([
-      'web:beta',
-      'web:admin',
-      'web:admin:sync-manager',
-      'web:admin:server-manager',
-      'web:admin:privacy',
-    ]);
+    renderSidebar(['web:beta', 'web:admin', 'web:admin:sync-manager', 'web:admin:server-manager']);
     expect(
       within(section('Admin')!)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Sync Management', 'Server Management', 'Audit-Log', 'Integrationen', 'Datenschutzanfragen']);
+    ).toEqual(['Sync Management', 'Server Management', 'Audit-Log', 'Integrationen']);
   });
 
   it('shows no Admin heading without web:beta, even with an admin role', () => {
