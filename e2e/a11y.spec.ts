@@ -47,6 +47,7 @@ const ADMIN_PAGES = [
   '/control-panel/admin/sync-manager?tab=objects',
   '/control-panel/admin/audit-log',
   '/control-panel/admin/integrations',
+  '/control-panel/admin/privacy-requests',
 ];
 
 /** The page's serious and critical violations, one readable line each. */

@@ -16,6 +16,7 @@ import { loggerOptions } from './logging';
 import { observeRequests } from './observability/requests';
 import { fastifyTracing, traceFields, tracingOn } from './observability/trace-context';
 import { auditExport } from './plugins/audit-export';
+import { exportDownload } from './privacy/download';
 import { canonicalHost } from './plugins/canonical-host';
 import { compression } from './plugins/compression';
 import { germanClientError, inputLimits } from './plugins/input-limits';
@@ -129,6 +130,21 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
     audit,
   });
   await app.register(auditExport, { audit, limits, authenticate, maxConcurrent: env.auditExportsMax });
+  await app.register(exportDownload, {
+    audit,
+    exports: services.privacy.exports,
+    limits,
+    // Its refusals are recorded by the download itself, as privacy.download.
+    authenticate: requestAuthHook({
+      publicUrl: env.publicUrl,
+      sessions,
+      oidc,
+      machineClientIds: env.oidc.machineClientIds,
+      audit,
+      adminActionsOf: () => [],
+    }),
+    now: services.now,
+  });
   await app.register(web, { env, services, webDist });
   return app;
 }

@@ -4,6 +4,7 @@
  * demo stand-ins: missing identity, game API, secrets or operator details are errors.
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { PRIVACY_EXPORT_VALID_HOURS } from '@nova/domain';
 import { z } from 'zod';
 
 const DEMO_ISSUER = 'http://localhost:8080/realms/nova';
@@ -116,6 +117,11 @@ const Raw = z.object({
   /** An audit intent open this long was left by a crash: closed as outcome "unbekannt". */
   AUDIT_INTENT_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** How often each instance looks for export jobs, and how long a job's lease lasts without renewal. */
+  PRIVACY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  PRIVACY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Finished (erledigt, abgelehnt) privacy requests are deleted this many days after they closed. */
+  PRIVACY_REQUEST_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(1095),
   /** Audit exports one instance streams at once (decision 071); one more is answered 429. */
   AUDIT_EXPORTS_MAX: z.coerce.number().int().min(1).max(100).default(5),
   /** Destructive admin actions need a sign-in at most this old (re-authentication). */
@@ -324,6 +330,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
     auditIntentMaxAgeSeconds: raw.AUDIT_INTENT_MAX_AGE_SECONDS,
     auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
     auditExportsMax: raw.AUDIT_EXPORTS_MAX,
+    privacy: {
+      pollMs: raw.PRIVACY_POLL_MS,
+      leaseMs: raw.PRIVACY_LEASE_SECONDS * 1000,
+      exportValidHours: PRIVACY_EXPORT_VALID_HOURS,
+      requestRetentionDays: raw.PRIVACY_REQUEST_RETENTION_DAYS,
+    },
     stepUpMaxAgeSeconds: raw.STEP_UP_MAX_AGE_SECONDS,
     auditCheckpoints: {
       key: raw.AUDIT_SIGNING_KEY ?? null,
@@ -361,6 +373,17 @@ export function parseEnv(source: Record<string, string | undefined>) {
         phone: raw.OPERATOR_PHONE ?? null,
       },
       discordLinking: discord !== null,
+      // What the privacy policy states is what the code enforces (decision 102).
+      retention: {
+        sessionIdleMinutes: Math.round(raw.SESSION_IDLE_TIMEOUT_SECONDS / 60),
+        sessionAbsoluteHours:
+          Math.round(
+            (Math.max(raw.SESSION_ABSOLUTE_TIMEOUT_SECONDS, raw.SESSION_IDLE_TIMEOUT_SECONDS) / 3600) * 10,
+          ) / 10,
+        auditDays: raw.AUDIT_RETENTION_DAYS,
+        exportHours: PRIVACY_EXPORT_VALID_HOURS,
+        privacyRequestDays: raw.PRIVACY_REQUEST_RETENTION_DAYS,
+      },
       backgroundCredit: { text: raw.BACKGROUND_CREDIT_TEXT, url: raw.BACKGROUND_CREDIT_URL },
     },
   };

@@ -21,6 +21,11 @@ import { guardedStore, RedisSessionStore } from './session/redis-store';
 import type { SessionStore } from './session/types';
 import { DiscordNames } from './sync/discord-names';
 import { startAuditChain } from './audit/linker';
+import { ExportStore } from './privacy/export-store';
+import { sessionsOnlyEraser } from './privacy/game-data';
+import { PrivacyRequests, type PrivacyEraser } from './privacy/requests';
+import { startExportRunner, type Runner } from './privacy/runner';
+import type { PrivacyServices } from './privacy/services';
 
 export interface AppOverrides {
   /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
@@ -35,6 +40,8 @@ export interface AppOverrides {
   now?: () => number;
   /** The BFF's database (tests share one); default: from the environment, closed with the app. */
   database?: Database;
+  /** Instead of the eraser an erasure request's "erledigt" runs (decision 102). */
+  privacyEraser?: PrivacyEraser;
 }
 
 export interface Services {
@@ -53,6 +60,8 @@ export interface Services {
   idempotency: IdempotencyKeys;
   /** The write targets' locks, honoured by every instance (decision 066). */
   locks: TargetLocks;
+  /** "Meine Daten" and "Datenschutzanfragen" (decisions 101, 102). */
+  privacy: PrivacyServices;
   now: () => number;
 }
 
@@ -173,19 +182,94 @@ export async function createServices(
       openIntents: () => openIntents(db),
     }),
   );
+  const discordNames = new DiscordNames(db);
+  const tokens = new TokenService(store, oidc, app.log, now);
+  const publicCache = new SharedCache(env.gameApi.publicCacheSeconds * 1000, now);
+  const adminUserUrl = adminUserUrlFor(env.oidc.issuer, env.oidc.adminUserUrl);
+  const privacy = privacyServices(app, env, overrides, {
+    db,
+    store,
+    tokens,
+    gameApi,
+    publicCache,
+    adminUserUrl,
+    audit,
+    discordNames,
+    now,
+  });
   return {
     store,
     database: db,
     audit,
-    discordNames: new DiscordNames(db),
+    discordNames,
     sessions,
     oidc,
     gameApi,
-    tokens: new TokenService(store, oidc, app.log, now),
-    publicCache: new SharedCache(env.gameApi.publicCacheSeconds * 1000, now),
-    adminUserUrl: adminUserUrlFor(env.oidc.issuer, env.oidc.adminUserUrl),
+    tokens,
+    publicCache,
+    adminUserUrl,
     idempotency,
     locks,
+    privacy,
     now,
+  };
+}
+
+/**
+ * The export jobs, their runner (started when the app is ready, stopped when it closes) and the
+ * privacy requests. The eraser: `forgetPerson` (privacy/forget.ts) once it is wired here; until then
+ * one that ends the sessions and lists the game data.
+ */
+function privacyServices(
+  app: FastifyInstance,
+  env: Env,
+  overrides: AppOverrides,
+  deps: {
+    db: Database;
+    store: SessionStore;
+    tokens: TokenService;
+    gameApi: GameApiClient;
+    publicCache: SharedCache;
+    adminUserUrl: (userId: string) => string;
+    audit: AuditLog;
+    discordNames: DiscordNames;
+    now: () => number;
+  },
+): PrivacyServices {
+  const exports = new ExportStore(deps.db);
+  const requests = new PrivacyRequests(deps.db, deps.now);
+  let runner: Runner | null = null;
+  app.addHook('onReady', () => {
+    runner = startExportRunner(
+      {
+        store: exports,
+        sessions: deps.store,
+        tokens: deps.tokens,
+        gameApi: deps.gameApi,
+        publicCache: deps.publicCache,
+        adminUserUrl: deps.adminUserUrl,
+        audit: deps.audit,
+        discordNames: deps.discordNames,
+        log: app.log,
+        now: deps.now,
+        validHours: env.privacy.exportValidHours,
+      },
+      {
+        pollMs: env.privacy.pollMs,
+        leaseMs: env.privacy.leaseMs,
+        purgeRequests: () => requests.purge(env.privacy.requestRetentionDays),
+      },
+      app.log,
+    );
+  });
+  app.addHook('onClose', async () => {
+    await runner?.stop();
+  });
+  return {
+    exports,
+    requests,
+    eraser: overrides.privacyEraser ?? sessionsOnlyEraser(deps.store),
+    kick: () => runner?.kick(),
+    exportValidHours: env.privacy.exportValidHours,
   };
 }

@@ -34,6 +34,8 @@ export const ROLES_OF = {
   hubOnly: [HUB],
   syncer: ['web:admin:sync-manager'],
   adminOnly: ['web:admin'],
+  /** "Datenschutzanfragen" only (decision 102). */
+  privacyOfficer: ['web:admin:privacy'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Person = keyof typeof ROLES_OF;
@@ -81,6 +83,15 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,
+  // "Meine Daten": every signed-in person, their own only (decision 101).
+  'privacy.exportStatus': SIGNED_IN,
+  'privacy.startExport': SIGNED_IN,
+  'privacy.myRequests': SIGNED_IN,
+  'privacy.createRequest': SIGNED_IN,
+  // "Datenschutzanfragen": its own role, not web:admin's (decision 102).
+  'privacy.requests': ['admin', 'privacyOfficer'],
+  'privacy.request': ['admin', 'privacyOfficer'],
+  'privacy.setStatus': ['admin', 'privacyOfficer'],
   'audit.list': ['admin', 'adminOnly'],
   'audit.chain': ['admin', 'adminOnly'],
   'audit.undo': ['admin', 'adminOnly'],

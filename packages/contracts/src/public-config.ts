@@ -36,5 +36,16 @@ export const PublicConfig = z.object({
   /** Whether the BFF can link Discord accounts (a Discord OAuth application is configured). */
   discordLinking: z.boolean(),
   backgroundCredit: z.object({ text: z.string(), url: z.string() }),
+  /**
+   * The retention the BFF enforces, so that the privacy policy states the configured values
+   * (decision 102): sessions, the audit log, data exports and closed privacy requests.
+   */
+  retention: z.object({
+    sessionIdleMinutes: z.number(),
+    sessionAbsoluteHours: z.number(),
+    auditDays: z.number(),
+    exportHours: z.number(),
+    privacyRequestDays: z.number(),
+  }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -51,7 +51,7 @@ export const DEMO_ACCOUNTS = {
     password: 'admin',
     customname: ['Admin_Nova'],
     email: 'admin@nova-legacy.example',
-    realmRoles: [ROLES.beta, ROLES.admin, ROLES.syncManager, ROLES.serverManager],
+    realmRoles: [ROLES.beta, ROLES.admin, ROLES.syncManager, ROLES.serverManager, ROLES.privacy],
     clientRoles: [
       ROLES.achievementManager,
       ROLES.carManager,

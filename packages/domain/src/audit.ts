@@ -39,7 +39,7 @@ export const AUDIT_KINDS = {
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
 /** The part of the product an action belongs to. */
-export type AuditArea = CatalogueKey | 'sync' | 'signIn' | 'account' | 'linking' | 'audit';
+export type AuditArea = CatalogueKey | 'sync' | 'signIn' | 'account' | 'linking' | 'audit' | 'privacy';
 
 export function auditAreaLabel(area: AuditArea): string {
   if (area === 'sync') return 'Sync-Manager';
@@ -47,6 +47,7 @@ export function auditAreaLabel(area: AuditArea): string {
   if (area === 'account') return 'Konto';
   if (area === 'linking') return 'Account-Synchronisation';
   if (area === 'audit') return 'Audit-Log';
+  if (area === 'privacy') return 'Datenschutz';
   return `Katalog ${CATALOGUES[area].card.title}`;
 }
 
@@ -57,6 +58,7 @@ export const AUDIT_AREAS: readonly AuditArea[] = [
   'account',
   'linking',
   'audit',
+  'privacy',
 ];
 
 interface ActionWords {
@@ -147,6 +149,49 @@ const FIXED: Readonly<Record<string, ActionWords>> = {
     kind: 'export',
     done: 'Audit-Log exportiert',
     tried: 'Audit-Log exportieren',
+  },
+  // "Meine Daten" and "Datenschutzanfragen" (decisions 101, 102).
+  'privacy.startExport': {
+    area: 'privacy',
+    kind: 'export',
+    done: 'Datenexport angefordert',
+    tried: 'Datenexport anfordern',
+  },
+  'privacy.download': {
+    area: 'privacy',
+    kind: 'export',
+    done: 'Datenexport heruntergeladen',
+    tried: 'Datenexport herunterladen',
+  },
+  'privacy.createRequest': {
+    area: 'privacy',
+    kind: 'create',
+    done: 'Datenschutzanfrage gestellt',
+    tried: 'Datenschutzanfrage stellen',
+  },
+  'privacy.requests': {
+    area: 'privacy',
+    kind: 'read',
+    done: 'Datenschutzanfragen angesehen',
+    tried: 'Datenschutzanfragen ansehen',
+  },
+  'privacy.request': {
+    area: 'privacy',
+    kind: 'read',
+    done: 'Datenschutzanfrage angesehen',
+    tried: 'Datenschutzanfrage ansehen',
+  },
+  'privacy.setStatus': {
+    area: 'privacy',
+    kind: 'update',
+    done: 'Status einer Datenschutzanfrage geändert',
+    tried: 'Status einer Datenschutzanfrage ändern',
+  },
+  'privacy.erase': {
+    area: 'privacy',
+    kind: 'remove',
+    done: 'Daten einer Person gelöscht',
+    tried: 'Daten einer Person löschen',
   },
   'audit.refusals-dropped': {
     area: 'audit',

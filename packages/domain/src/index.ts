@@ -27,3 +27,4 @@ export * from './audit';
 export * from './sign-in-method';
 export * from './vehicle-models';
 export * from './search';
+export * from './privacy';

@@ -100,6 +100,15 @@ export const PROCEDURE_POLICY = {
   'account.sessions': SIGNED_IN,
   'account.endSession': SIGNED_IN,
   'account.endOtherSessions': SIGNED_IN,
+  // "Meine Daten" (decisions 101, 102): always the caller's own export and requests.
+  'privacy.exportStatus': SIGNED_IN,
+  'privacy.startExport': SIGNED_IN,
+  'privacy.myRequests': SIGNED_IN,
+  'privacy.createRequest': SIGNED_IN,
+  // "Datenschutzanfragen": the operator's side, its own role.
+  'privacy.requests': requires(ROLES.privacy),
+  'privacy.request': requires(ROLES.privacy),
+  'privacy.setStatus': requires(ROLES.privacy),
 } as const satisfies Record<string, Access>;
 
 export type ProcedurePath = keyof typeof PROCEDURE_POLICY;
@@ -132,6 +141,8 @@ export const SEARCH_POLICY = {
 export const DOWNLOADS = {
   /** The audit log as CSV (decision 059), filtered like `audit.list`. */
   auditLogCsv: { path: '/export/audit-log.csv', access: requires(ROLES.admin) },
+  /** A person's own data export (decision 101); only the person it was made for gets it. */
+  privacyExport: { path: '/export/meine-daten/:id', access: SIGNED_IN },
 } as const satisfies Record<string, { path: string; access: Access }>;
 
 /**

@@ -6,6 +6,8 @@ export const ROLES = {
   beta: 'web:beta',
   admin: 'web:admin',
   syncManager: 'web:admin:sync-manager',
+  /** "Datenschutzanfragen" (decision 102). */
+  privacy: 'web:admin:privacy',
   serverManager: 'web:admin:server-manager',
   achievementManager: 'web:admin:server-manager:achievement',
   carManager: 'web:admin:server-manager:car',

@@ -38,6 +38,11 @@ export const ROUTES = {
   serverManager: { path: `${ADMIN}/server-manager`, access: requires(ROLES.serverManager) },
   auditLog: { path: `${ADMIN}/audit-log`, crumb: 'Audit-Log', access: requires(ROLES.admin) },
   integrations: { path: `${ADMIN}/integrations`, crumb: 'Integrationen', access: requires(ROLES.admin) },
+  privacyRequests: {
+    path: `${ADMIN}/privacy-requests`,
+    crumb: 'Datenschutzanfragen',
+    access: requires(ROLES.privacy),
+  },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

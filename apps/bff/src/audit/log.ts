@@ -68,6 +68,11 @@ export interface AuditFilter {
    * detail.
    */
   target?: string | undefined;
+  /**
+   * Exactly this person: records they made (actor) or whose target is them (a player, their
+   * account); the data export (decision 101).
+   */
+  subject?: string | undefined;
   /** Exactly this target (a player's page lists the records about that player). */
   about?: { type: string; id: string } | undefined;
   outcome?: AuditOutcome | undefined;
@@ -354,6 +359,10 @@ export class AuditLog {
       query = query.where((eb) =>
         eb.or([eb('actor_name', 'ilike', pattern), eb('actor_id', 'ilike', pattern)]),
       );
+    }
+    if (filter.subject) {
+      const subject = filter.subject;
+      query = query.where((eb) => eb.or([eb('actor_id', '=', subject), eb('target_id', '=', subject)]));
     }
     if (filter.action) {
       const prefix = `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

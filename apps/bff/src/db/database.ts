@@ -130,6 +130,10 @@ async function configure(
   await sql`grant select on audit_chain, audit_purged to ${role}`.execute(db);
   await sql`grant select, insert, update, delete on discord_names to ${role}`.execute(db);
   await sql`grant select, insert, update, delete on idempotency_keys to ${role}`.execute(db);
+  // The data exports and privacy requests (decisions 101, 102).
+  await sql`grant select, insert, update, delete on privacy_exports, privacy_export_parts,
+    privacy_export_chunks, privacy_requests
+    to ${role}`.execute(db);
   await sql`grant execute on function audit_complete(bigint, text, jsonb, int, text, text),
     audit_close_abandoned(timestamptz, text), audit_purge(timestamptz) to ${role}`.execute(db);
   // And the chain's linker (decision 068).

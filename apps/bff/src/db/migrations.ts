@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { COMPLETION_HASH, GENESIS, hashFunctionSql, ROW_HASH } from './audit-hash';
+import { privacyRequests } from './privacy-migration';
 
 const migrations: Record<string, Migration> = {
   '001_audit_log': {
@@ -139,6 +140,7 @@ const migrations: Record<string, Migration> = {
   '006_audit_undo_of': { up: auditUndoOf },
   '007_idempotency_keys': { up: idempotencyKeys },
   '008_audit_chain_linker': { up: auditChainLinker },
+  '011_privacy_requests': { up: privacyRequests },
 };
 
 /**

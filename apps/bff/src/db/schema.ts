@@ -67,8 +67,62 @@ export interface IdempotencyKeysTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A data export job (privacy/export-store.ts, decision 101). */
+export interface PrivacyExportsTable {
+  id: string;
+  person_id: string;
+  person_name: string;
+  day: string;
+  session_key: string | null;
+  state: 'queued' | 'running' | 'ready' | 'failed';
+  steps_done: Generated<number>;
+  steps_total: number;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  attempts: Generated<number>;
+  error: string | null;
+  size_bytes: ColumnType<string | number | null, number | null, number | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  ready_at: Date | null;
+  expires_at: Date | null;
+}
+
+export interface PrivacyExportPartsTable {
+  export_id: string;
+  area: string;
+  body: ColumnType<unknown, string, string>;
+}
+
+/** A finished archive's bytes, in order (decision 101). */
+export interface PrivacyExportChunksTable {
+  export_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
+/** A request for erasure or restriction (privacy/requests.ts, decision 102). */
+export interface PrivacyRequestsTable {
+  id: Generated<string | number>;
+  person_id: string;
+  person_name: string;
+  kind: 'erasure' | 'restriction';
+  reason: string | null;
+  status: 'received' | 'processing' | 'done' | 'rejected';
+  status_reason: string | null;
+  received_at: Date;
+  deadline: Date;
+  updated_at: Date;
+  updated_by: string | null;
+  erasure: ColumnType<unknown, string | null | undefined, string | null>;
+  closed_at: Date | null;
+}
+
 export interface Schema {
   audit_log: AuditLogTable;
+  privacy_exports: PrivacyExportsTable;
+  privacy_export_parts: PrivacyExportPartsTable;
+  privacy_export_chunks: PrivacyExportChunksTable;
+  privacy_requests: PrivacyRequestsTable;
   discord_names: DiscordNamesTable;
   idempotency_keys: IdempotencyKeysTable;
 }

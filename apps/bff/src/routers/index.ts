@@ -5,6 +5,7 @@ import { catalogueRouter } from './catalogue';
 import { integrationsRouter } from '../rest/integrations';
 import { externalAccountsRouter } from './external-accounts';
 import { playerRouter } from './player';
+import { privacyRouter } from './privacy';
 import { searchRouter } from './search';
 import { calendarRouter, toplistRouter } from './public';
 import { sessionRouter } from './session';
@@ -22,6 +23,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   account: accountRouter,
   search: searchRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,8 @@ import type { SessionManager } from '../session/manager';
 import type { DiscordNames } from '../sync/discord-names';
 import { ReasonedError } from '../kinds/errors';
 import type { Principal, RequestMeta } from '../kinds/principal';
+import type { PrivacyServices } from '../privacy/services';
+import { idTokenClaims } from '../privacy/claims';
 import type { RequestAuth } from './request-auth';
 
 export interface ContextInner {
@@ -51,6 +53,14 @@ export interface ContextInner {
   locks?: TargetLocks;
   /** The BFF's database, for read models beside the audit log's own queries ("Integrationen"). */
   database?: Database;
+  /**
+   * The caller's browser session (signed in through a cookie only): its store key, which a data
+   * export's job uses for the game API (decision 101), and the identity provider's claims of its ID
+   * token, never the token itself.
+   */
+  ownSession?: { key: string; claims: () => Record<string, unknown> };
+  /** "Meine Daten" and "Datenschutzanfragen" (decisions 101, 102). */
+  privacy?: PrivacyServices;
 }
 
 /** The request-independent part of the context; tests build it directly (`createCaller`). */
@@ -74,6 +84,7 @@ export interface ContextDeps {
   idempotency: IdempotencyKeys;
   locks: TargetLocks;
   database?: Database;
+  privacy?: PrivacyServices;
   now: () => number;
 }
 
@@ -98,10 +109,15 @@ export function createContext(deps: ContextDeps) {
       idempotency: deps.idempotency,
       locks: deps.locks,
       ...(deps.database ? { database: deps.database } : {}),
+      ...(deps.privacy ? { privacy: deps.privacy } : {}),
       request,
       stepUpMaxAgeSeconds: deps.stepUpMaxAgeSeconds,
       ...(auth.kind === 'session'
         ? {
+            ownSession: {
+              key: auth.session.key,
+              claims: () => idTokenClaims(auth.session.record),
+            },
             account: new AccountSessions(
               {
                 store: deps.sessions.store,

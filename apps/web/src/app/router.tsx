@@ -34,6 +34,7 @@ const serverManager = chunk(() => import('../features/server-manager/routes'));
 const syncManager = chunk(() => import('../features/sync-manager/sync-manager-page'));
 const auditLog = chunk(() => import('../features/audit/audit-log-page'));
 const integrations = chunk(() => import('../features/integrations/integrations-page'));
+const privacyRequests = chunk(() => import('../features/privacy/privacy-requests-page'));
 const imprint = chunk(() => import('../features/legal/imprint-page'));
 const terms = chunk(() => import('../features/legal/terms-page'));
 const calendar = chunk(() => import('../features/calendar/calendar-page'));
@@ -271,6 +272,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.integrations,
             ...screen(integrations, (m) => m.IntegrationsPage, { crumb: ROUTES.integrations.crumb }),
+          },
+          {
+            path: paths.privacyRequests,
+            ...screen(privacyRequests, (m) => m.PrivacyRequestsPage, { crumb: ROUTES.privacyRequests.crumb }),
           },
           {
             path: paths.serverManager,

@@ -43,6 +43,14 @@ const FALLBACK: PublicConfig = {
   },
   discordLinking: false,
   backgroundCredit: { text: 'Hintergrundbild', url: '#' },
+  // The BFF's defaults (apps/bff/src/env.ts); the BFF always sends its configured values.
+  retention: {
+    sessionIdleMinutes: 30,
+    sessionAbsoluteHours: 10,
+    auditDays: 180,
+    exportHours: 24,
+    privacyRequestDays: 1095,
+  },
 };
 
 function readConfig(): PublicConfig {

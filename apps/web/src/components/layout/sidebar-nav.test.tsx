@@ -47,12 +47,18 @@ describe('SidebarNav', () => {
   });
 
   it('lists every admin link for the demo admin', () => {
-    renderSidebar(['web:beta', 'web:admin', 'web:admin:sync-manager', 'web:admin:server-manager']);
+    renderSidebar([
+      'web:beta',
+      'web:admin',
+      'web:admin:sync-manager',
+      'web:admin:server-manager',
+      'web:admin:privacy',
+    ]);
     expect(
       within(section('Admin')!)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Sync Management', 'Server Management', 'Audit-Log', 'Integrationen']);
+    ).toEqual(['Sync Management', 'Server Management', 'Audit-Log', 'Integrationen', 'Datenschutzanfragen']);
   });
 
   it('shows no Admin heading without web:beta, even with an admin role', () => {

@@ -52,6 +52,7 @@ const ADMIN_LINKS = [
   { to: paths.serverManager, label: 'Server Management' },
   { to: paths.auditLog, label: 'Audit-Log' },
   { to: paths.integrations, label: 'Integrationen' },
+  { to: paths.privacyRequests, label: 'Datenschutzanfragen' },
 ] as const;
 
 const NO_ADMIN_AREA = 'Für dich ist noch kein Adminbereich freigeschaltet.';

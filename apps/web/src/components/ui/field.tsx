@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from '../../lib/cn';
 
 const control =
@@ -64,6 +71,15 @@ export function Input({
   return (
     <input
       ref={ref}
+      className={cn(control, props['aria-invalid'] === true ? invalid : normal, className)}
+      {...props}
+    />
+  );
+}
+
+export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <textarea
       className={cn(control, props['aria-invalid'] === true ? invalid : normal, className)}
       {...props}
     />

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { MyData } from './my-data';
 import { OwnSessions } from './own-sessions';
 
 /** Specification §2.12: menu entries with title, description and url. */
@@ -25,7 +26,7 @@ const RESULT: Record<string, { tone: 'success' | 'info' | 'error'; text: string 
 
 /**
  * Specification §2.12: "Accounteinstellungen" with one link, "Passwort ändern", opening in a new tab; below
- * it the signed-in devices.
+ * it the signed-in devices and "Meine Daten" (decisions 101, 102).
  */
 export function SettingsPage() {
   const [params] = useSearchParams();
@@ -55,6 +56,7 @@ export function SettingsPage() {
         ))}
       </ul>
       <OwnSessions />
+      <MyData />
     </section>
   );
 }

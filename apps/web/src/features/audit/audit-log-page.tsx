@@ -33,6 +33,7 @@ import {
   type AuditFilterValues,
   type DatePreset,
 } from './audit-filter';
+import { saveDownload } from '../../lib/download';
 import { AuditRowView, type AuditRow } from './components/audit-row';
 import { ChainStatus } from './components/chain-status';
 import { isUndoDraft, UNDO_STEP_UP_SCOPE } from './components/undo-action';
@@ -50,14 +51,7 @@ async function downloadCsv(filter: AuditFilterValues): Promise<void> {
     credentials: 'same-origin',
   });
   if (!response.ok) throw new Error(`export answered ${response.status}`);
-  const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name ?? 'audit-log.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveDownload(response, 'audit-log.csv');
 }
 
 const FIELDS = (Object.keys(EMPTY_FILTER) as (keyof AuditFilterValues)[]).filter(

@@ -11,7 +11,7 @@ import { privacyPolicy, termsOfUse } from './content';
 export function TermsText() {
   useHashScroll();
   const terms = termsOfUse(publicConfig.operator);
-  const privacy = privacyPolicy(publicConfig.operator);
+  const privacy = privacyPolicy(publicConfig.operator, publicConfig.retention);
   const contents = (
     <TableOfContents
       parts={[

@@ -1,4 +1,4 @@
-import type { Operator } from '@nova/contracts';
+import type { Operator, PublicConfig } from '@nova/contracts';
 import { LEGAL_UPDATED, address, addressInline, addressLines, contactLines, list, p } from './shared';
 import type { LegalDocument } from './types';
 
@@ -240,8 +240,11 @@ export function termsOfUse(operator: Operator): LegalDocument {
 
 /** The privacy policy ("Datenschutzerklärung") under the GDPR (DSGVO) and the TDDDG. */
 // Long on purpose: one legal document's text, read and reviewed as a whole.
-export function privacyPolicy(operator: Operator): LegalDocument {
+export function privacyPolicy(operator: Operator, retention: PublicConfig['retention']): LegalDocument {
   const { email } = operator;
+  // The retention the BFF enforces, as it serves it (decision 102): the text cannot drift from it.
+  const number = (value: number) => value.toLocaleString('de-DE');
+  const session = `nach ${number(retention.sessionIdleMinutes)} Minuten ohne Aktivität, spätestens jedoch ${number(retention.sessionAbsoluteHours)} Stunden nach der Anmeldung`;
 
   return {
     title: 'Datenschutzerklärung',
@@ -304,7 +307,7 @@ export function privacyPolicy(operator: Operator): LegalDocument {
                 'Wenn Sie sich anmelden, setzen wir ein Sitzungs-Cookie, an dem unser Server Ihre Anmeldung bei den folgenden Seitenaufrufen wiedererkennt. Das Cookie ist als „HttpOnly“ gekennzeichnet und kann daher nicht von Skripten auf der Website ausgelesen werden.',
               ),
               p(
-                'Die Sitzung endet, wenn Sie sich abmelden, nach 30 Minuten ohne Aktivität, spätestens jedoch 10 Stunden nach der Anmeldung. Danach ist eine erneute Anmeldung erforderlich.',
+                `Die Sitzung endet, wenn Sie sich abmelden, ${session}. Danach ist eine erneute Anmeldung erforderlich.`,
               ),
               p(
                 'Während des Anmeldevorgangs setzen außerdem die Website und unser Identitätsanbieter (siehe „Registrierung und zentrales Benutzerkonto“) technisch notwendige Cookies. Sie sichern den Anmeldevorgang gegen Manipulation ab und ermöglichen die gemeinsame Anmeldung für Forum, Homepage und Spielserver (Single Sign-on).',
@@ -534,6 +537,30 @@ export function privacyPolicy(operator: Operator): LegalDocument {
         ],
       },
       {
+        id: 'protokoll-und-meine-daten',
+        heading: 'Protokoll, Datenexport und Datenschutzanfragen',
+        blocks: [
+          p(
+            'Protokoll (Audit-Log): Anmeldungen, Abmeldungen, beendete Sitzungen, Kontoverknüpfungen sowie alle Änderungen durch Teammitglieder halten wir mit Zeitpunkt, Benutzername, Benutzer-ID und gekürzter IP-Adresse fest. Zweck ist die Nachvollziehbarkeit der Verwaltung und die Sicherheit der Konten. Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse liegt im Schutz vor Missbrauch und im Nachweis, wer was geändert hat.',
+          ),
+          p(
+            `Speicherdauer des Protokolls: ${number(retention.auditDays)} Tage; danach werden die Einträge automatisch gelöscht.`,
+          ),
+          p(
+            'Datenexport: Unter Accounteinstellungen, „Meine Daten“ können Sie alle Daten, die diese Website über Sie lesen kann, als ZIP-Datei herunterladen (Art. 15 und 20 DSGVO). Rechtsgrundlage ist Art. 6 Abs. 1 lit. c DSGVO in Verbindung mit Art. 15 und 20 DSGVO.',
+          ),
+          p(
+            `Speicherdauer eines Datenexports: ${number(retention.exportHours)} Stunden nach seiner Fertigstellung; nur Sie selbst können ihn herunterladen.`,
+          ),
+          p(
+            'Datenschutzanfragen: Anträge auf Löschung oder Einschränkung speichern wir mit Ihrer Benutzer-ID, Ihrem Benutzernamen, Ihrer Begründung und dem Bearbeitungsstand, um sie innerhalb eines Monats zu beantworten und die Bearbeitung nachweisen zu können. Rechtsgrundlage ist Art. 6 Abs. 1 lit. c DSGVO in Verbindung mit Art. 12 und Art. 5 Abs. 2 DSGVO.',
+          ),
+          p(
+            `Speicherdauer einer Datenschutzanfrage: ${number(retention.privacyRequestDays)} Tage nach ihrem Abschluss.`,
+          ),
+        ],
+      },
+      {
         id: 'speicherdauer',
         heading: 'Speicherdauer',
         blocks: [
@@ -542,7 +569,10 @@ export function privacyPolicy(operator: Operator): LegalDocument {
           ),
           list(
             'Kontodaten und Spielstände speichern wir, solange Ihr Benutzerkonto besteht. Nach der Löschung des Kontos werden sie gelöscht. Angaben, die zur Durchsetzung einer verhängten Sperre erforderlich sind, können wir für die Dauer der Sperre aufbewahren.',
-            'Die Anmeldesitzung endet mit der Abmeldung, nach 30 Minuten ohne Aktivität, spätestens jedoch 10 Stunden nach der Anmeldung.',
+            `Die Anmeldesitzung endet mit der Abmeldung, ${session}.`,
+            `Einträge des Protokolls (Audit-Log) löschen wir ${number(retention.auditDays)} Tage nach ihrer Entstehung.`,
+            `Einen Datenexport löschen wir ${number(retention.exportHours)} Stunden nach seiner Fertigstellung.`,
+            `Datenschutzanfragen löschen wir ${number(retention.privacyRequestDays)} Tage nach ihrem Abschluss.`,
             'Die Bestätigung des Cookie-Hinweises wird 30 Tage lang berücksichtigt. Die gewählte Darstellung bleibt gespeichert, bis Sie sie ändern oder die Websitedaten in Ihrem Browser löschen.',
             'Server-Logfiles werden gelöscht, sobald sie für den sicheren Betrieb der Website nicht mehr erforderlich sind.',
             'Die Discord-Nutzer-ID und die Teamspeak-Kennung speichern wir, bis Sie die jeweilige Verknüpfung aufheben lassen, Ihre Einwilligung widerrufen oder Ihr Konto gelöscht wird.',
@@ -584,7 +614,9 @@ export function privacyPolicy(operator: Operator): LegalDocument {
             'Widerspruch gegen die Verarbeitung (Art. 21 DSGVO, siehe unten),',
             'Widerruf einer erteilten Einwilligung jederzeit mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO); die Rechtmäßigkeit der bis zum Widerruf erfolgten Verarbeitung bleibt davon unberührt.',
           ),
-          p(`Zur Ausübung Ihrer Rechte genügt eine Nachricht an ${email}.`),
+          p(
+            `Zur Ausübung Ihrer Rechte genügt eine Nachricht an ${email}. Ihre Daten herunterladen sowie Löschung oder Einschränkung beantragen können Sie auch im Control Panel unter Accounteinstellungen, „Meine Daten“.`,
+          ),
           p(
             'Unbeschadet eines anderweitigen verwaltungsrechtlichen oder gerichtlichen Rechtsbehelfs haben Sie außerdem das Recht auf Beschwerde bei einer Datenschutz-Aufsichtsbehörde, insbesondere in dem Mitgliedstaat Ihres gewöhnlichen Aufenthalts, Ihres Arbeitsplatzes oder des Orts des mutmaßlichen Verstoßes (Art. 77 DSGVO).',
           ),
