@@ -23,6 +23,8 @@ import {
 } from './bench/speed.mjs';
 import { measureExportStalls } from './bench/export-stalls.mjs';
 import { benchRest } from './bench/rest.mjs';
+import { measureAuditScale, printAuditScale } from './bench/audit-scale.mjs';
+import { cpus, loadavg } from 'node:os';
 
 const KB = 1024;
 const PUBLIC_BUDGET = 130 * KB;
@@ -306,6 +308,9 @@ try {
   auth.ok = auth.extraMs <= SPEED_BUDGETS.authExtraMs;
   report.speed = { paint, againstBare, throughput, auth, memory, exportStalls };
   report.ok &&= await benchRest(report, { bffUrl, issuer });
+  // Without the stack: its own database and process (decision 104).
+  report.speed.auditScale = await measureAuditScale();
+  report.ok &&= report.speed.auditScale?.ok ?? true;
   report.ok &&=
     exportStalls.ok && throughput.ok && auth.ok && paint.every((p) => p.ok) && againstBare.every((p) => p.ok);
 } finally {
@@ -381,6 +386,10 @@ const e = report.speed.exportStalls;
 console.log(
   `/healthz während ${e.exports} gleichzeitiger Exporte von je ${e.records} Protokolleinträgen (${e.megabytes} MB, ${e.exportMs.join('/')} ms): ${e.healthz.probes} Proben, Median ${e.healthz.medianMs} ms, p95 ${e.healthz.p95Ms} ms ${e.ok ? '✓' : '✗'} (Budget ≤ ${e.budgetP95Ms} ms), max ${e.healthz.maxMs} ms`,
 );
+printAuditScale(report.speed.auditScale, {
+  cpus: cpus().length,
+  load: loadavg()[0].toFixed(1),
+});
 console.log(
   `\nBericht: .bench/report.json – ${report.ok ? 'alle Budgets eingehalten' : 'Budget überschritten'}`,
 );

@@ -42,6 +42,8 @@ describe.each(engines)('%s', (_name, config) => {
       '006_audit_undo_of',
       '007_idempotency_keys',
       '008_audit_chain_linker',
+      '011_privacy_requests',
+      '012_audit_scale',
     ]);
   });
 

@@ -112,9 +112,31 @@ async function nextNumberAfter(db: Kysely<Schema>, after: number): Promise<numbe
   return next === null || next === undefined ? null : Number(next);
 }
 
+/**
+ * A point up to which the chain was verified (decision 104): the event's number and hash and how
+ * many events were checked up to it.
+ */
+export interface VerifiedPoint {
+  seq: number;
+  hash: string;
+  events: number;
+}
+
+/** The event numbered `seq`, insert or completion, or null when there is none. */
+async function eventAt(db: Kysely<Schema>, seq: number): Promise<Event | null> {
+  const events = await eventsBetween(db, seq - 1, seq);
+  return events.find((e) => e.n === seq) ?? null;
+}
+
+/**
+ * Checks the hash chain. With `from`, only what came after that verified point (decision 104): the
+ * point's own event is hashed again (it must still be what was verified), and the events after it
+ * must link to it; the records before it are not read again. A point the retention purge removed
+ * is no anchor: then the whole chain is read.
+ */
 export async function verifyChain(
   db: Kysely<Schema>,
-  options: { link?: boolean } = {},
+  options: { link?: boolean; from?: VerifiedPoint } = {},
 ): Promise<ChainReport> {
   // What waits for the linker is linked first (when this role may), so the check reaches the present.
   if (options.link !== false) await linkPending(db).catch(() => 0);
@@ -172,6 +194,20 @@ export async function verifyChain(
   let prevSeq = 0;
   let prevHash = GENESIS;
   let from = 0;
+  const point = options.from;
+  if (point && point.seq > 0 && point.seq <= lastSeq) {
+    const anchor = await eventAt(db, point.seq);
+    if (anchor) {
+      if (anchor.hash !== point.hash || hashOf(anchor.format, anchor.values) !== point.hash)
+        return report({ seq: point.seq, recordId: anchor.id, reason: 'Inhalt verändert' }, point.events);
+      events = point.events;
+      prevSeq = point.seq;
+      prevHash = point.hash;
+      from = point.seq;
+    } else if ((await unpurged(point.seq, point.seq)) !== null) {
+      return report({ seq: point.seq, recordId: null, reason: 'Eintrag fehlt' }, point.events);
+    }
+  }
   while (from < lastSeq) {
     const to = Math.min(lastSeq, from + PAGE);
     const rows = await eventsBetween(db, from, to);

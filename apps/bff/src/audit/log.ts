@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
-import { linkPending, verifyChain, type ChainReport } from './chain';
+import { linkPending, verifyChain, type ChainReport, type VerifiedPoint } from './chain';
 import { HeldRecords, type HeldLog } from './held-records';
 import type { AuditOutcome, Schema } from '../db/schema';
 import type { CallKind } from '../kinds/principal';
@@ -17,7 +17,6 @@ import {
   auditActionsMatching,
   auditActionsOf,
   auditDetailCodesMatching,
-  auditNameFields,
   auditStateName,
   auditValuesMatching,
   type AuditArea,
@@ -25,6 +24,8 @@ import {
 } from '@nova/domain';
 
 const CHAIN_STATUS_MS = 30_000;
+/** How often the viewer's chain status reads the whole chain again, in the background (decision 104). */
+const FULL_CHECK_MS = 24 * 3600 * 1000;
 
 export interface AuditRecord {
   id: string;
@@ -87,7 +88,32 @@ const idText = (id: string | number | null | undefined) =>
 
 /** What the closing sweep writes into an intent the process never completed. */
 export const ABANDONED_DETAIL = 'abgebrochen: kein Abschluss (Neustart oder Absturz)';
-type AuditRow = Selectable<Schema['audit_log']> & { undone_by?: string | number | null };
+type AuditRow = Pick<Selectable<Schema['audit_log']>, (typeof RECORD_COLUMNS)[number]> & {
+  undone_by?: string | number | null;
+};
+
+/** The columns a record shows (not the chain's, nor the stored search text and keys). */
+const RECORD_COLUMNS = [
+  'id',
+  'at',
+  'actor_id',
+  'actor_name',
+  'action',
+  'target_type',
+  'target_id',
+  'before',
+  'after',
+  'outcome',
+  'status',
+  'detail',
+  'request_id',
+  'client_ip',
+  'call_kind',
+  'client_id',
+  'sent',
+  'forced',
+  'undo_of',
+] as const;
 
 function toRecord(row: AuditRow): AuditRecord {
   return {
@@ -114,8 +140,6 @@ function toRecord(row: AuditRow): AuditRecord {
   };
 }
 
-const NAME_FIELDS = auditNameFields();
-
 /** The newest successful undo of a record (decision 063). */
 const undoneBy = sql<string | number | null>`(
   select max(u.id) from audit_log as u where u.undo_of = audit_log.id and u.outcome = 'success')`.as(
@@ -132,28 +156,53 @@ function wordsOf(text: string | undefined): string[] {
 }
 
 /**
- * The word as the row's changes show it (decision 093): a field label ("Geld") finds records that
- * changed that field, a value's name ("Diesel") or a German number ("1.200") records with that
- * value before or after.
+ * What the word finds exactly in the records' stored keys (migration 012, decision 104): a field label
+ * ("Geld") the records that changed that field, a value's name ("Diesel") the records with that value
+ * before or after, a German number ("1.200") any value of it before or after (decision 093), a coded
+ * detail's German text ("Bestätigung") the records with that code.
  */
-function valueConditions(word: string) {
+function searchKeysOf(word: string): string[] {
   const { fields, values, number } = auditValuesMatching(word);
-  const conditions = [
-    ...fields.map(
-      (field) => sql<boolean>`(before -> ${field}::text) is distinct from (after -> ${field}::text)`,
-    ),
-    ...values.map(
-      ({ field, value }) =>
-        sql<boolean>`(after ->> ${field}::text = ${String(value)} or before ->> ${field}::text = ${String(value)})`,
-    ),
+  return [
+    ...fields.map((field) => `c:${field}`),
+    ...values.map(({ field, value }) => `v:${field}=${String(value)}`),
+    ...(number === null ? [] : [`n:${String(number)}`]),
+    ...auditDetailCodesMatching(word).map((code) => `d:${code}`),
   ];
-  if (number !== null) {
-    const path = `$.* ? (@ == ${String(number)})`;
-    conditions.push(
-      sql<boolean>`(jsonb_path_exists(after, ${path}::jsonpath) or jsonb_path_exists(before, ${path}::jsonpath))`,
-    );
-  }
-  return conditions;
+}
+
+/**
+ * Exact counts up to this many matching records; past it the list says "mehr als 1.000" (decision
+ * 104): counting further costs a read of every further match.
+ */
+export const COUNT_BOUND = 1_000;
+
+/**
+ * A position in the list (newest first): the record's time in epoch microseconds and its id. Pages
+ * continue below (`after`) or above (`before`) it, by the index on (at, id), however deep.
+ */
+export type AuditCursor = string;
+const CURSOR = /^(\d{1,19})\.(\d{1,18})$/;
+export const isAuditCursor = (text: string): boolean => CURSOR.test(text);
+
+function cursorCondition(cursor: AuditCursor, direction: '<' | '>') {
+  const [, us, id] = CURSOR.exec(cursor) ?? [];
+  if (us === undefined || id === undefined) throw new Error('not a cursor');
+  // Exact to the microsecond: the epoch plus whole microseconds, no floating point on the way.
+  return sql<boolean>`(at, id) ${sql.raw(direction)} (timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond', ${id}::bigint)`;
+}
+
+export interface AuditPage {
+  /** Newest first. */
+  rows: AuditRecord[];
+  /** Matching records, exact up to COUNT_BOUND; past it COUNT_BOUND and `more`. */
+  total: number;
+  more: boolean;
+  /** The positions of the first and last row (for the pages above and below), null without rows. */
+  first: AuditCursor | null;
+  last: AuditCursor | null;
+  /** Whether there are records below the last row. */
+  hasNext: boolean;
 }
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -279,27 +328,71 @@ export class AuditLog {
     return Number(rows[0]?.closed ?? 0);
   }
 
-  /** Checks the hash chain; reports the first broken link (decision 058). */
-  async verifyChain(): Promise<ChainReport> {
-    return verifyChain(await this.database.open());
+  /**
+   * Checks the hash chain; reports the first broken link (decision 058). With `from`, only the events
+   * after that verified point (decision 104).
+   */
+  async verifyChain(from?: VerifiedPoint): Promise<ChainReport> {
+    return verifyChain(await this.database.open(), from ? { from } : {});
   }
 
   #chainStatus: { at: number; report: Promise<ChainReport> } | undefined;
+  /** Up to where this process verified the chain, and when it last read the whole chain. */
+  #verified: (VerifiedPoint & { fullAt: number }) | undefined;
+  /** A broken link the last whole reading found (it stays until a whole reading is intact again). */
+  #brokenBefore: ChainReport | undefined;
+  #rereading: Promise<void> | undefined;
 
   /**
    * The viewer's chain status: one verification at a time for every admin looking, its result kept
-   * for 30 seconds (a long chain takes seconds to read; `pnpm audit:verify` always checks anew).
+   * for 30 seconds. The first one reads the whole chain; later ones only what came after the point
+   * verified last (decision 104), and once a day the whole chain is read again in the background (a
+   * record changed before the point is found then, and always by `pnpm audit:verify`).
    */
   chainStatus(now = Date.now()): Promise<ChainReport> {
     const kept = this.#chainStatus;
     if (kept && now - kept.at < CHAIN_STATUS_MS) return kept.report;
-    const report = this.verifyChain();
+    const report = this.#checkChain(now);
     const entry = { at: now, report };
     this.#chainStatus = entry;
     report.catch(() => {
       if (this.#chainStatus === entry) this.#chainStatus = undefined;
     });
     return report;
+  }
+
+  async #checkChain(now: number): Promise<ChainReport> {
+    const point = this.#verified;
+    const report = await this.verifyChain(point);
+    if (report.intact && report.lastSeq > 0) {
+      this.#verified = {
+        seq: report.lastSeq,
+        hash: report.lastHash,
+        events: report.events,
+        fullAt: point?.fullAt ?? now,
+      };
+    } else if (!report.intact) {
+      this.#verified = undefined;
+    }
+    if (point && now - point.fullAt >= FULL_CHECK_MS) this.#rereadWhole(now);
+    return report.intact && this.#brokenBefore ? this.#brokenBefore : report;
+  }
+
+  #rereadWhole(now: number): void {
+    if (this.#rereading) return;
+    this.#rereading = this.verifyChain()
+      .then(
+        (whole) => {
+          this.#brokenBefore = whole.intact ? undefined : whole;
+          if (this.#verified) this.#verified.fullAt = now;
+          // The next status shows it at once.
+          this.#chainStatus = undefined;
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        this.#rereading = undefined;
+      });
   }
 
   /** Who last changed a target, by the newest record that may have changed it. */
@@ -374,21 +467,15 @@ export class AuditLog {
       query = actions.length > 0 ? query.where('action', 'in', actions) : query.where(sql<boolean>`false`);
     }
     for (const word of wordsOf(filter.target)) {
-      const pattern = like(word);
+      // One indexed condition each (decision 104): part of a stored line by the trigram index, the
+      // action's German words by the action index, the exact keys by theirs.
       const actions = auditActionsMatching(word);
-      const details = auditDetailCodesMatching(word);
+      const keys = searchKeysOf(word);
       query = query.where((eb) =>
         eb.or([
-          ...NAME_FIELDS.flatMap((field) => [
-            eb(sql<string>`after ->> ${field}::text`, 'ilike', pattern),
-            eb(sql<string>`before ->> ${field}::text`, 'ilike', pattern),
-          ]),
-          eb('target_id', 'ilike', pattern),
-          eb('target_type', 'ilike', pattern),
-          eb('detail', 'ilike', pattern),
+          eb(sql<string>`search_text`, 'ilike', like(word)),
           ...(actions.length > 0 ? [eb('action', 'in', actions)] : []),
-          ...(details.length > 0 ? [eb('detail', 'in', details)] : []),
-          ...valueConditions(word),
+          ...(keys.length > 0 ? [sql<boolean>`search_keys && ${keys}::text[]`] : []),
         ]),
       );
     }
@@ -408,39 +495,91 @@ export class AuditLog {
     const db = await this.database.open();
     const row = await db
       .selectFrom('audit_log')
-      .selectAll()
+      .select(RECORD_COLUMNS)
       .select(undoneBy)
       .where('id', '=', id)
       .executeTakeFirst();
     return row ? toRecord(row) : null;
   }
 
-  /** Newest first, one page of the filtered records and how many there are in all. */
+  /** The list's two statements (its page and its bounded count), compiled: for EXPLAIN in tests and the bench. */
+  async listStatements(
+    filter: AuditFilter,
+    page: { offset?: number; after?: AuditCursor; before?: AuditCursor; limit: number },
+  ): Promise<{ sql: string; parameters: readonly unknown[] }[]> {
+    const db = await this.database.open();
+    const { query, bounded } = this.#listQueries(db, filter, page);
+    return [query.compile(), db.selectFrom(bounded).select(db.fn.countAll().as('total')).compile()];
+  }
+
+  /**
+   * Newest first, one page of the filtered records and how many there are, counted up to COUNT_BOUND
+   * (decision 104). The page is the one below `after`, above `before` (the pages around a shown one:
+   * one index range however deep, and unmoved by records written meanwhile), or at `offset` (a page
+   * number without a position, e.g. a link from before).
+   */
   async list(
     filter: AuditFilter,
-    page: { offset: number; limit: number },
-  ): Promise<{ rows: AuditRecord[]; total: number }> {
+    page: { offset?: number; after?: AuditCursor; before?: AuditCursor; limit: number },
+  ): Promise<AuditPage> {
     const db = await this.database.open();
-    const [rows, count] = await Promise.all([
-      this.#filtered(db, filter)
-        .selectAll()
-        .select(undoneBy)
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .offset(page.offset)
-        .limit(page.limit)
-        .execute(),
-      this.#filtered(db, filter).select(db.fn.countAll().as('total')).executeTakeFirst(),
+    const upward = page.before !== undefined && page.after === undefined;
+    const { query, bounded } = this.#listQueries(db, filter, page);
+    const [found, count] = await Promise.all([
+      query.execute(),
+      db.selectFrom(bounded).select(db.fn.countAll().as('total')).executeTakeFirst(),
     ]);
+    const beyond = found.length > page.limit;
+    const shown = found.slice(0, page.limit);
+    if (upward) shown.reverse();
+    const cursorOf = (row: (typeof found)[number] | undefined) =>
+      row ? `${row.cursor_us}.${String(row.id)}` : null;
+    const total = Number(count?.total ?? 0);
     return {
-      rows: await this.#withTargetNames(db, rows.map(toRecord)),
-      total: Number(count?.total ?? 0),
+      rows: await this.#withTargetNames(db, shown.map(toRecord)),
+      total: Math.min(total, COUNT_BOUND),
+      more: total > COUNT_BOUND,
+      first: cursorOf(shown[0]),
+      last: cursorOf(shown.at(-1)),
+      // Above a position there is always what is below it: the position's own row.
+      hasNext: upward ? shown.length > 0 : beyond,
+    };
+  }
+
+  #listQueries(
+    db: Kysely<Schema>,
+    filter: AuditFilter,
+    page: { offset?: number; after?: AuditCursor; before?: AuditCursor; limit: number },
+  ) {
+    const upward = page.before !== undefined && page.after === undefined;
+    let query = this.#filtered(db, filter)
+      .select(RECORD_COLUMNS)
+      .select(undoneBy)
+      .select(sql<string>`(extract(epoch from at) * 1000000)::bigint::text`.as('cursor_us'));
+    if (page.after !== undefined) query = query.where(cursorCondition(page.after, '<'));
+    else if (page.before !== undefined) query = query.where(cursorCondition(page.before, '>'));
+    else if (page.offset) query = query.offset(page.offset);
+    const direction = upward ? 'asc' : 'desc';
+    // The newest COUNT_BOUND + 1 in the list's order: a common match ends the list's index scan
+    // early, a rare one is found by its own index.
+    const bounded = this.#filtered(db, filter)
+      .select(sql<number>`1`.as('one'))
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(COUNT_BOUND + 1)
+      .as('bounded');
+    return {
+      query: query
+        .orderBy('at', direction)
+        .orderBy('id', direction)
+        .limit(page.limit + 1),
+      bounded,
     };
   }
 
   /**
    * Names the targets of records that carry no state of them (refusals, decision 093): the newest
-   * other record of the same target that has one, one query by the target index for the page.
+   * other record of the same target that has one, one query for the page.
    */
   async #withTargetNames(db: Kysely<Schema>, records: AuditRecord[]): Promise<AuditRecord[]> {
     const unnamed = records.filter(
@@ -450,22 +589,24 @@ export class AuditLog {
       ...new Map(unnamed.map((record) => [`${record.targetType} ${record.targetId}`, record])).values(),
     ];
     if (pairs.length === 0) return records;
-    const states = await db
-      .selectFrom('audit_log')
-      .distinctOn(['target_type', 'target_id'])
-      .select(['target_type', 'target_id', 'before', 'after'])
-      .where((eb) =>
-        eb.or(
-          pairs.map((record) =>
-            eb.and([eb('target_type', '=', record.targetType), eb('target_id', '=', record.targetId)]),
-          ),
-        ),
-      )
-      .where((eb) => eb.or([eb('after', 'is not', null), eb('before', 'is not', null)]))
-      .orderBy('target_type')
-      .orderBy('target_id')
-      .orderBy('at', 'desc')
-      .execute();
+    // Per target its newest record with a state: one short backward scan of the partial target
+    // index each (migration 012), however many records the target has.
+    const targets = sql.join(
+      pairs.map((record) => sql`(${record.targetType}::text, ${record.targetId}::text)`),
+    );
+    const { rows: states } = await sql<{
+      target_type: string;
+      target_id: string;
+      before: unknown;
+      after: unknown;
+    }>`
+      select t.target_type, t.target_id, s.before, s.after
+      from (values ${targets}) as t(target_type, target_id)
+      cross join lateral (
+        select before, after from audit_log as a
+        where a.target_type = t.target_type and a.target_id = t.target_id
+          and (a.after is not null or a.before is not null)
+        order by a.at desc limit 1) as s`.execute(db);
     const names = new Map(
       states.map((row) => [
         `${row.target_type} ${row.target_id}`,
@@ -489,7 +630,7 @@ export class AuditLog {
     let cursor: { at: string; id: string } | null = null;
     for (;;) {
       let query = this.#filtered(db, filter)
-        .selectAll()
+        .select(RECORD_COLUMNS)
         .select(sql<string>`at::text`.as('cursor_at'));
       if (cursor) {
         const { at, id } = cursor;

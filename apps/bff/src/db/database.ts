@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
@@ -81,6 +82,8 @@ async function pglite(dataDir: string, onPhase: (phase: OpenPhase) => void): Pro
   onPhase(exists ? 'opening-database' : 'creating-database');
   const template = exists ? null : loadTemplate();
   const instance = new PGlite({
+    // The audit log's keyword and person indexes (migration 012, decision 104).
+    extensions: { pg_trgm },
     ...(memory ? {} : { dataDir }),
     ...(template ? { loadDataDir: template } : {}),
   });

@@ -111,20 +111,45 @@ function pageOf(request: FastifyRequest) {
   );
 }
 
-/** RFC 8288 links of a paged answer, relative to the request's own path and query. */
-function linkHeader(request: FastifyRequest, page: number, pageSize: number, total: number): string {
-  const last = Math.max(1, Math.ceil(total / pageSize));
+/** A paged answer; the audit log's also says where its rows are (decision 104). */
+interface Paged {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The total is a lower bound: more match than were counted. */
+  more?: boolean;
+  first?: string | null;
+  last?: string | null;
+  hasNext?: boolean;
+}
+
+/**
+ * RFC 8288 links of a paged answer, relative to the request's own path and query. An answer with
+ * positions links the next and previous pages by them (one index range however deep); past the
+ * counted bound there is no "last".
+ */
+function linkHeader(request: FastifyRequest, data: Paged): string {
+  const { page, pageSize } = data;
+  const last = data.more ? null : Math.max(1, Math.ceil(data.total / pageSize));
   const [path = '', query = ''] = request.url.split('?');
-  const at = (target: number) => {
+  const at = (target: number, position?: { after: string } | { before: string }) => {
     const params = new URLSearchParams(query);
+    params.delete('after');
+    params.delete('before');
     params.set('page', String(target));
     params.set('pageSize', String(pageSize));
+    if (position && target > 1) for (const [key, value] of Object.entries(position)) params.set(key, value);
     return `<${path}?${params.toString()}>`;
   };
   const links = [`${at(1)}; rel="first"`];
-  if (page > 1) links.push(`${at(Math.min(page - 1, last))}; rel="prev"`);
-  if (page < last) links.push(`${at(page + 1)}; rel="next"`);
-  links.push(`${at(last)}; rel="last"`);
+  const positioned = data.hasNext !== undefined;
+  if (page > 1) {
+    const before = positioned && data.first ? { before: data.first } : undefined;
+    links.push(`${at(last === null ? page - 1 : Math.min(page - 1, last), before)}; rel="prev"`);
+  }
+  const hasNext = positioned ? data.hasNext : last !== null && page < last;
+  if (hasNext) links.push(`${at(page + 1, data.last ? { after: data.last } : undefined)}; rel="next"`);
+  if (last !== null) links.push(`${at(last)}; rel="last"`);
   return links.join(', ');
 }
 
@@ -154,19 +179,16 @@ async function run(operation: RestOperation, call: Call, request: FastifyRequest
     case 'read':
       return json(reply, 200, await call(def.inputs.length > 0 ? {} : undefined));
     case 'query': {
-      const data = (await call(queryInput(request, def.inputs[0]))) as {
-        page: number;
-        pageSize: number;
-        total: number;
-      };
-      reply.header('link', linkHeader(request, data.page, data.pageSize, data.total));
-      reply.header('x-total-count', String(data.total));
+      const data = (await call(queryInput(request, def.inputs[0]))) as Paged;
+      reply.header('link', linkHeader(request, data));
+      // Past the counted bound the total is unknown: no count rather than a wrong one.
+      if (!data.more) reply.header('x-total-count', String(data.total));
       return json(reply, 200, data);
     }
     case 'list': {
       const { page, pageSize } = pageOf(request);
       const rows = rowsOf(await call());
-      reply.header('link', linkHeader(request, page, pageSize, rows.length));
+      reply.header('link', linkHeader(request, { page, pageSize, total: rows.length }));
       reply.header('x-total-count', String(rows.length));
       return json(reply, 200, rows.slice((page - 1) * pageSize, page * pageSize));
     }

@@ -5,13 +5,15 @@
 import { TRPCError } from '@trpc/server';
 import { AUDIT_AREAS, AUDIT_KINDS, type AuditKind } from '@nova/domain';
 import { z } from 'zod';
-import type { AuditFilter, AuditLog } from '../audit/log';
+import { isAuditCursor, type AuditFilter, type AuditLog } from '../audit/log';
 import { undo } from '../audit/undo';
 import { authedProcedure, router } from '../trpc/init';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
 const text = z.string().trim().max(200).optional();
+/** A position in the list (decision 104): `<epoch microseconds>.<id>` of a shown row. */
+const Cursor = z.string().max(40).refine(isAuditCursor, 'Ungültige Position.').optional();
 /** `pending`: the action is running (or ended with the process); `unknown`: its answer never came. */
 const OUTCOMES = ['success', 'refused', 'failed', 'pending', 'unknown'] as const;
 const KINDS = Object.keys(AUDIT_KINDS) as [AuditKind, ...AuditKind[]];
@@ -89,16 +91,32 @@ export const auditRouter = router({
           .int()
           .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Ungültige Seitengröße.')
           .default(25),
+        /** The page below this row (the next one), or above it (the previous one), decision 104. */
+        after: Cursor,
+        before: Cursor,
       }),
     )
-    .output(z.object({ rows: z.array(Record), total: z.number(), page: z.number(), pageSize: z.number() }))
+    .output(
+      z.object({
+        rows: z.array(Record),
+        /** Exact up to 1,000; past it 1,000 with `more`. */
+        total: z.number(),
+        more: z.boolean(),
+        page: z.number(),
+        pageSize: z.number(),
+        /** The positions of the first and last row shown, and whether a page follows. */
+        first: z.string().nullable(),
+        last: z.string().nullable(),
+        hasNext: z.boolean(),
+      }),
+    )
     .query(async ({ ctx, input }) => {
-      const { page, pageSize, ...filter } = input;
-      const { rows, total } = await auditOf(ctx).list(toFilter(filter), {
-        offset: (page - 1) * pageSize,
+      const { page, pageSize, after, before, ...filter } = input;
+      const found = await auditOf(ctx).list(toFilter(filter), {
+        ...(after ? { after } : before ? { before } : { offset: (page - 1) * pageSize }),
         limit: pageSize,
       });
-      return { rows, total, page, pageSize };
+      return { ...found, page, pageSize };
     }),
 
   /**

@@ -39,6 +39,14 @@ export const FILTER_PARAMS: Readonly<Record<keyof AuditFilterValues, string>> = 
   record: 'eintrag',
 };
 export const PAGE_PARAM = 'seite';
+/**
+ * Where a page begins (decision 104): `nach` the page below a row, `vor` the page above it, by the
+ * row's position (so "Weiter" and "Zurück" stay one quick step however deep, and a reload shows the
+ * same rows while new ones arrive). A page number without a position still works.
+ */
+export const POSITION_PARAMS = { after: 'nach', before: 'vor' } as const;
+export type PagePosition = { after: string } | { before: string } | null;
+const POSITION = /^\d{1,19}\.\d{1,18}$/;
 
 const oneOf = <K extends string>(keys: readonly K[], value: string | null): K | '' =>
   value !== null && (keys as readonly string[]).includes(value) ? (value as K) : '';
@@ -66,14 +74,32 @@ export function pageFromParams(params: URLSearchParams): number {
   return Math.max(1, Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10) || 1);
 }
 
-/** The address of a filter and page: empty fields and page 1 are left out. */
-export function paramsOf(filter: AuditFilterValues, page = 1): URLSearchParams {
+/** The position a page begins at, from the address (none on page 1). */
+export function positionFromParams(params: URLSearchParams): PagePosition {
+  if (pageFromParams(params) <= 1) return null;
+  const after = params.get(POSITION_PARAMS.after);
+  if (after !== null && POSITION.test(after)) return { after };
+  const before = params.get(POSITION_PARAMS.before);
+  if (before !== null && POSITION.test(before)) return { before };
+  return null;
+}
+
+/** The address of a filter and page: empty fields and page 1 (with no position) are left out. */
+export function paramsOf(
+  filter: AuditFilterValues,
+  page = 1,
+  position: PagePosition = null,
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const field of Object.keys(FILTER_PARAMS) as (keyof AuditFilterValues)[]) {
     const value = filter[field].trim();
     if (value) params.set(FILTER_PARAMS[field], value);
   }
-  if (page > 1) params.set(PAGE_PARAM, String(page));
+  if (page > 1) {
+    params.set(PAGE_PARAM, String(page));
+    if (position && 'after' in position) params.set(POSITION_PARAMS.after, position.after);
+    if (position && 'before' in position) params.set(POSITION_PARAMS.before, position.before);
+  }
   return params;
 }
 

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveDraft } from '../../lib/form-draft';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
-import { filterFromParams, paramsOf } from './audit-filter';
+import { filterFromParams, paramsOf, positionFromParams } from './audit-filter';
 import { AuditLogPage } from './audit-log-page';
 
 const PATH = '/control-panel/admin/audit-log';
@@ -45,10 +45,24 @@ function Where() {
 }
 const address = () => screen.getByTestId('where').textContent;
 
-function renderAt(address: string, shown: unknown[] = rows, undo?: (input: unknown) => Promise<unknown>) {
+function renderAt(
+  address: string,
+  shown: unknown[] = rows,
+  undo?: (input: unknown) => Promise<unknown>,
+  paging: { total?: number; more?: boolean; hasNext?: boolean } = {},
+) {
   answer.mockImplementation((path, input) => {
     if (path === 'audit.list')
-      return Promise.resolve({ rows: shown, total: shown.length, page: 1, pageSize: 25 });
+      return Promise.resolve({
+        rows: shown,
+        total: paging.total ?? shown.length,
+        more: paging.more ?? false,
+        page: 1,
+        pageSize: 25,
+        first: '1764064800000000.3',
+        last: '1764061200000000.1',
+        hasNext: paging.hasNext ?? false,
+      });
     if (path === 'audit.undo' && undo) return undo(input);
     if (path === 'audit.chain')
       return Promise.resolve({ intact: true, events: 2, lastSeq: 2, lastHash: 'x' });
@@ -96,6 +110,50 @@ describe('the audit filter in the address', () => {
     const filter = filterFromParams(new URLSearchParams('ziel= Löschen '));
     expect(paramsOf(filter).toString()).toBe('ziel=L%C3%B6schen');
     expect(paramsOf(filter, 3).toString()).toBe('ziel=L%C3%B6schen&seite=3');
+    expect(paramsOf(filter, 3, { after: '1764061200000000.1' }).toString()).toBe(
+      'ziel=L%C3%B6schen&seite=3&nach=1764061200000000.1',
+    );
+    expect(paramsOf(filter, 1, { after: '1764061200000000.1' }).toString()).toBe('ziel=L%C3%B6schen');
+  });
+
+  it('reads a page position only beyond the first page and only in its form', () => {
+    expect(positionFromParams(new URLSearchParams('seite=2&nach=1764061200000000.1'))).toEqual({
+      after: '1764061200000000.1',
+    });
+    expect(positionFromParams(new URLSearchParams('seite=3&vor=1764064800000000.3'))).toEqual({
+      before: '1764064800000000.3',
+    });
+    expect(positionFromParams(new URLSearchParams('nach=1764061200000000.1'))).toBeNull();
+    expect(positionFromParams(new URLSearchParams('seite=2&nach=gestern'))).toBeNull();
+  });
+});
+
+describe('pages past the counted bound', () => {
+  it('says "mehr als", goes on by the last row and back by the first', async () => {
+    const user = userEvent.setup();
+    renderAt(`${PATH}?seite=2&nach=1764070000000000.9`, rows, undefined, {
+      total: 1000,
+      more: true,
+      hasNext: true,
+    });
+    expect(await screen.findByText('mehr als 1.000 Einträge')).toBeTruthy();
+    expect(screen.getByText('Seite 2 von mehr als 40')).toBeTruthy();
+    expect(listInputs()[0]).toEqual({ page: 2, pageSize: 25, after: '1764070000000000.9' });
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    await waitFor(() => expect(address()).toBe(`${PATH}?seite=3&nach=1764061200000000.1`));
+    await waitFor(() =>
+      expect(listInputs().at(-1)).toEqual({ page: 3, pageSize: 25, after: '1764061200000000.1' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Zurück' }));
+    await waitFor(() => expect(address()).toBe(`${PATH}?seite=2&vor=1764064800000000.3`));
+    await user.click(screen.getByRole('button', { name: 'Zurück' }));
+    await waitFor(() => expect(address()).toBe(PATH));
+  });
+
+  it('has no "Weiter" after the last page', async () => {
+    renderAt(`${PATH}?seite=2&nach=1764070000000000.9`, rows, undefined, { total: 27, hasNext: false });
+    expect(await screen.findByText('Seite 2 von 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Weiter' })).toHaveProperty('disabled', true);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   AUDIT_OUTCOMES,
   DOWNLOADS,
   auditAreaLabel,
+  formatNumber,
   type AuditKind,
 } from '@nova/domain';
 import { useCallback, useEffect, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
@@ -29,9 +30,11 @@ import {
   filterFromParams,
   pageFromParams,
   paramsOf,
+  positionFromParams,
   presetRange,
   type AuditFilterValues,
   type DatePreset,
+  type PagePosition,
 } from './audit-filter';
 import { saveDownload } from '../../lib/download';
 import { AuditRowView, type AuditRow } from './components/audit-row';
@@ -195,6 +198,7 @@ export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
   const page = pageFromParams(params);
+  const position = positionFromParams(params);
   const notice = useTimedMessage();
   const done = (text: string) => notice.show({ tone: 'success', text });
   const csv = useCsvExport(filter);
@@ -204,11 +208,23 @@ export function AuditLogPage() {
   const [resumeId, setResumeId] = useState(restored?.recordId ?? null);
   const resumeSeen = useCallback(() => setResumeId(null), []);
   const list = trpc.audit.list.useQuery(
-    { ...bffFilterOf(filter), page, pageSize: PAGE_SIZE },
+    { ...bffFilterOf(filter), page, pageSize: PAGE_SIZE, ...position },
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
-  const show = (next: AuditFilterValues, nextPage = 1) => setParams(paramsOf(next, nextPage));
+  // Past the counted bound the total is "mehr als" (decision 104).
+  const more = list.data?.more === true;
+  const show = (next: AuditFilterValues, nextPage = 1, at: PagePosition = null) =>
+    setParams(paramsOf(next, nextPage, at));
+  const hasNext = list.data ? list.data.hasNext : false;
+  const toNext = () => {
+    const last = list.data?.last;
+    show(filter, page + 1, last ? { after: last } : null);
+  };
+  const toPrevious = () => {
+    const first = list.data?.first;
+    show(filter, page - 1, page > 2 && first ? { before: first } : null);
+  };
   const formKey = paramsOf(filter).toString();
   const [usedButton, setUsedButton] = useState<{ formKey: string; button: FilterButton } | null>(null);
   const focused = useCallback(() => setUsedButton(null), []);
@@ -241,7 +257,7 @@ export function AuditLogPage() {
       )}
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-          {list.data ? `${list.data.total} Einträge` : ''}
+          {list.data ? `${more ? 'mehr als ' : ''}${formatNumber(list.data.total)} Einträge` : ''}
         </p>
         <Button variant="secondary" onClick={() => void csv.run()} disabled={csv.exporting}>
           {csv.exporting ? 'Export läuft …' : 'Als CSV exportieren'}
@@ -267,13 +283,14 @@ export function AuditLogPage() {
             onUndoResumed={resumeSeen}
           />
           <nav aria-label="Seiten" className="mt-4 flex items-center justify-center gap-3">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => show(filter, page - 1)}>
+            <Button variant="secondary" disabled={page <= 1} onClick={toPrevious}>
               Zurück
             </Button>
             <span className="text-sm">
-              Seite {page} von {pages}
+              Seite {formatNumber(page)} von {more ? 'mehr als ' : ''}
+              {formatNumber(pages)}
             </span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => show(filter, page + 1)}>
+            <Button variant="secondary" disabled={!hasNext} onClick={toNext}>
               Weiter
             </Button>
           </nav>
