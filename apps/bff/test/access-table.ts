@@ -95,6 +95,9 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   'audit.list': ['admin', 'adminOnly'],
   'audit.chain': ['admin', 'adminOnly'],
   'audit.undo': ['admin', 'adminOnly'],
+  // The row's area is checked with the input (auditHistoryAccess), after the policy's web:admin.
+  'audit.history': ['admin', 'adminOnly'],
+  'audit.undoPlan': ['admin', 'adminOnly'],
   'integrations.list': ['admin', 'adminOnly'],
   'syncManager.objects.list': ['admin', 'syncer'],
   'syncManager.objects.create': ['admin', 'syncer'],

@@ -138,6 +138,18 @@ const FIXED: Readonly<Record<string, ActionWords>> = {
   },
   'audit.undo': { area: 'audit', kind: 'undo', done: 'Rückgängig gemacht', tried: 'Rückgängig machen' },
   'audit.list': { area: 'audit', kind: 'read', done: 'Audit-Log angesehen', tried: 'Audit-Log ansehen' },
+  'audit.history': {
+    area: 'audit',
+    kind: 'read',
+    done: 'Verlauf eines Eintrags angesehen',
+    tried: 'Verlauf eines Eintrags ansehen',
+  },
+  'audit.undoPlan': {
+    area: 'audit',
+    kind: 'read',
+    done: 'Rückgängigmachen vorbereitet',
+    tried: 'Rückgängigmachen vorbereiten',
+  },
   'audit.chain': {
     area: 'audit',
     kind: 'read',
@@ -514,6 +526,12 @@ export function auditSentenceText(sentence: AuditSentence): string {
   return [sentence.lead, name, sentence.tail].filter(Boolean).join(' ');
 }
 
+/**
+ * Repeated refusals of one person's same request within this many minutes are one summary record
+ * after the first (decision 105).
+ */
+export const REFUSAL_SUMMARY_MINUTES = 10;
+
 const DETAILS: Readonly<Record<string, string>> = {
   'step-up-required': 'erneute Anmeldung nötig',
   forbidden: 'keine Berechtigung',
@@ -542,6 +560,7 @@ const DETAILS: Readonly<Record<string, string>> = {
   'outcome-not-applied': 'keine Antwort der Spiel-API; nachgelesen: nicht gespeichert',
   'outcome-unknown': 'keine Antwort der Spiel-API; ob gespeichert, ist unklar',
   audit: 'nicht ausgeführt: Protokoll nicht erreichbar',
+  'not-run': 'nicht ausgeführt: ein Schritt davor ist fehlgeschlagen',
 };
 
 /** The record's detail in German (most are German already; a few are codes). */
@@ -553,6 +572,13 @@ export function auditDetailText(detail: string | null): string | null {
   if (ended) return `${ended[1]} beendet`;
   const dropped = /^(\d+) dropped$/.exec(detail);
   if (dropped) return `${dropped[1]} weitere Ablehnungen nur gezählt, nicht einzeln protokolliert`;
+  const repeated = /^(\d+) repeated$/.exec(detail);
+  if (repeated) {
+    const more = Number(repeated[1]);
+    return `insgesamt ${formatNumber(more + 1)}× abgelehnt: ${formatNumber(more)} weitere gleiche Versuche innerhalb von ${REFUSAL_SUMMARY_MINUTES} Minuten hier zusammengefasst`;
+  }
+  const together = /^with (\d+)$/.exec(detail);
+  if (together) return `zusammen mit Änderung Nr. ${together[1]} rückgängig gemacht (ein Schritt)`;
   return detail;
 }
 

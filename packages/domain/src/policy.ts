@@ -93,6 +93,10 @@ export const PROCEDURE_POLICY = {
   'audit.chain': requires(ROLES.admin),
   // The undo also needs the editor's own role for the write it makes (checked by the BFF).
   'audit.undo': requires(ROLES.admin),
+  // What an undo will do (its change set, decision 105), asked before the confirmation.
+  'audit.undoPlan': requires(ROLES.admin),
+  // An editor's "Verlauf" (decision 105): also the area's own roles, auditHistoryAccess below.
+  'audit.history': requires(ROLES.admin),
   // "Integrationen" (decision 083): the machine clients of the audit log, for whoever reads it.
   'integrations.list': requires(ROLES.admin),
   // Every signed-in person may ask; the answer holds only the groups SEARCH_POLICY grants them.
@@ -133,6 +137,27 @@ export const SEARCH_POLICY = {
   syncObjects: PROCEDURE_POLICY['syncManager.objects.list'],
   audit: PROCEDURE_POLICY['audit.list'],
 } as const satisfies Record<SearchGroupKey, Access>;
+
+/**
+ * Who may read the audit entries of one row in its editor's "Verlauf" (decision 105): those who may
+ * read the audit log and open the row's editor. A catalogue row with its manager's roles, a sync
+ * object or group with the sync manager's; any other target type: nobody (deny by default).
+ */
+export function auditHistoryAccess(targetType: string): Access | undefined {
+  const audit = PROCEDURE_POLICY['audit.history'];
+  const editor = editorAccessOf(targetType);
+  if (!editor || editor.kind !== 'signed-in' || audit.kind !== 'signed-in') return undefined;
+  return requires(...new Set([...audit.roles, ...editor.roles]));
+}
+
+function editorAccessOf(targetType: string): Access | undefined {
+  if (targetType === 'sync.object') return PROCEDURE_POLICY['syncManager.objects.update'];
+  if (targetType === 'sync.group') return PROCEDURE_POLICY['syncManager.groups.update'];
+  const key = targetType.startsWith('catalogue.') ? targetType.slice('catalogue.'.length) : null;
+  return key !== null && (CATALOGUE_KEYS as string[]).includes(key)
+    ? catalogueAccess(key as CatalogueKey)
+    : undefined;
+}
 
 /**
  * Plain HTTP downloads of the BFF (not tRPC procedures, so they can stream): path and access, decided

@@ -75,7 +75,21 @@ export interface RelatedChange {
   before: unknown;
   after: unknown;
   detail: string;
+  /** The record this change takes back (one step of an undo set, decision 105). */
+  undoOf?: string;
+  /** Only if this target is still this row (compared under the lock before anything is written). */
+  condition?: Condition<unknown>;
+  /**
+   * A call of its own, made after the main one succeeded, in order (an undo set, decision 105); each
+   * such record is completed with its own outcome. Without it the main call makes the change.
+   */
+  run?: () => Promise<unknown>;
+  /** The state after, from its own call's result; default: `after`. */
+  afterOf?: (result: unknown) => unknown;
 }
+
+/** A change of a set not made because an earlier call of the set failed (decision 105). */
+export const NOT_RUN_DETAIL = 'not-run';
 
 export interface AuditedAction<T> {
   action: string;
@@ -284,16 +298,30 @@ export async function audited<T>(ctx: AuditContext, spec: AuditedAction<T>): Pro
 
 async function unlocked<T>(ctx: AuditContext, spec: AuditedAction<T>): Promise<T> {
   const before = await beforeOf(ctx, spec);
+  // Every target of a set is compared before anything is recorded: a conflict leaves no intent.
+  const relatedBefore: unknown[] = [];
+  for (const change of spec.related ?? []) {
+    relatedBefore.push(
+      change.condition
+        ? await checkUnchanged(ctx, spec.action, change.target, change.condition)
+        : change.before,
+    );
+  }
   const intent = await intentOf(ctx, spec, before);
   const related: { change: RelatedChange; intent: string }[] = [];
-  for (const change of spec.related ?? []) {
+  for (const [index, change] of (spec.related ?? []).entries()) {
     try {
       related.push({
         change,
         intent: await intentOf(
           ctx,
-          { action: change.action, target: change.target, run: spec.run },
-          change.before,
+          {
+            action: change.action,
+            target: change.target,
+            run: spec.run,
+            ...(change.undoOf ? { undoOf: change.undoOf } : {}),
+          },
+          relatedBefore[index],
         ),
       });
     } catch (error) {
@@ -305,7 +333,13 @@ async function unlocked<T>(ctx: AuditContext, spec: AuditedAction<T>): Promise<T
     }
   }
   const completeRelated = async (completion: (change: RelatedChange) => AuditCompletion) => {
-    for (const { change, intent: id } of related) await complete(ctx, id, change.action, completion(change));
+    for (const { change, intent: id } of related) {
+      // A change with a call of its own was not made when the main call did not succeed.
+      const outcome: AuditCompletion = change.run
+        ? { outcome: 'failed', detail: NOT_RUN_DETAIL }
+        : completion(change);
+      await complete(ctx, id, change.action, outcome);
+    }
   };
 
   let result: T;
@@ -335,8 +369,54 @@ async function unlocked<T>(ctx: AuditContext, spec: AuditedAction<T>): Promise<T
     ...(spec.targetId ? { targetId: spec.targetId(result) } : {}),
     ...(forcedOf(spec) ? { detail: FORCED_DETAIL } : {}),
   });
-  await completeRelated((change) => ({ outcome: 'success', after: change.after, detail: change.detail }));
+  await completeOwnCalls(ctx, related);
   return result;
+}
+
+/**
+ * After the main call: the related changes it made are complete; those with a call of their own
+ * make it now, in order, each completed with its own outcome. A failed one ends the set: what
+ * follows is recorded as not run, and the error goes to the caller.
+ */
+async function completeOwnCalls(
+  ctx: AuditContext,
+  related: { change: RelatedChange; intent: string }[],
+): Promise<void> {
+  let failure: unknown = null;
+  for (const { change, intent } of related) {
+    if (!change.run) {
+      await complete(ctx, intent, change.action, {
+        outcome: 'success',
+        after: change.after,
+        detail: change.detail,
+      });
+      continue;
+    }
+    if (failure !== null) {
+      await complete(ctx, intent, change.action, { outcome: 'failed', detail: NOT_RUN_DETAIL });
+      continue;
+    }
+    try {
+      const result = await change.run();
+      await complete(ctx, intent, change.action, {
+        outcome: 'success',
+        after: change.afterOf ? change.afterOf(result) : change.after,
+        detail: change.detail,
+      });
+    } catch (error) {
+      failure = error;
+      await complete(
+        ctx,
+        intent,
+        change.action,
+        isUnknownOutcome(error)
+          ? { outcome: 'unknown', detail: 'outcome-unknown' }
+          : { outcome: 'failed', status: statusOf(error), detail: detailOf(error) },
+      );
+    }
+  }
+  if (failure !== null)
+    throw failure instanceof Error ? failure : new Error('a change of the set failed', { cause: failure });
 }
 
 /**

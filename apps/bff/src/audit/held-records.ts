@@ -37,13 +37,16 @@ export class HeldRecords {
     return this.#queue.length;
   }
 
-  /** Written now, or kept; rejects only when the database is away and the hold is full. */
-  async record(entry: AuditEntry): Promise<'written' | 'held'> {
-    const at = new Date();
+  /**
+   * Written now, or kept; rejects only when the database is away and the hold is full. `when`: the
+   * record's time when it is not now (a summary of repeated refusals, decision 105).
+   */
+  async record(entry: AuditEntry, when?: Date): Promise<'written' | 'held'> {
+    const at = when ?? new Date();
     // Behind records already kept, never before them.
     if (this.#queue.length === 0) {
       try {
-        await this.write(entry);
+        await this.write(entry, when);
         return 'written';
       } catch (error) {
         this.#warnFirst(error);

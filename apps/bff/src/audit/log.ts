@@ -11,7 +11,13 @@ import { HeldRecords, type HeldLog } from './held-records';
 import type { AuditOutcome, Schema } from '../db/schema';
 import type { CallKind } from '../kinds/principal';
 import type { AuditCompletion, AuditEntry } from './entry';
-import { DROPPED_ACTION, REFUSAL_BUDGET, RefusalBudget } from './refusal-budget';
+import {
+  DROPPED_ACTION,
+  REFUSAL_BUDGET,
+  REFUSAL_SUMMARY,
+  RefusalBudget,
+  RefusalSummaries,
+} from './refusal-budget';
 import { storableJson, storableOrNull } from './storable';
 import {
   auditActionsMatching,
@@ -209,6 +215,8 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class AuditLog {
   readonly #refusals: RefusalBudget;
+  readonly #summaries: RefusalSummaries;
+  #summaryTimer: NodeJS.Timeout | undefined;
   readonly #held: HeldRecords;
   readonly #appended = new Set<() => void>();
 
@@ -216,8 +224,10 @@ export class AuditLog {
     private readonly database: Database,
     refusals: RefusalBudget = new RefusalBudget({ ...REFUSAL_BUDGET, now: () => Date.now() }),
     log?: HeldLog,
+    summaries: RefusalSummaries = new RefusalSummaries({ ...REFUSAL_SUMMARY, now: () => Date.now() }),
   ) {
     this.#refusals = refusals;
+    this.#summaries = summaries;
     this.#held = new HeldRecords((entry, at) => this.#insert(entry, at), log);
   }
 
@@ -259,9 +269,38 @@ export class AuditLog {
     return this.#held.flush();
   }
 
-  /** At shutdown: the kept records' last chance. */
-  close(): Promise<void> {
-    return this.#held.close();
+  /** At shutdown: the counted repeats are written, and the kept records get their last chance. */
+  async close(): Promise<void> {
+    clearTimeout(this.#summaryTimer);
+    this.#summaryTimer = undefined;
+    await this.writeRefusalSummaries(true);
+    await this.#held.close();
+  }
+
+  /**
+   * Writes the summaries of repeated refusals whose window has ended (`all`: every one counted so
+   * far). Through the hold of the sign-in records (decision 068): while the database is away they
+   * wait there in order, with the time of their last repeat.
+   */
+  async writeRefusalSummaries(all = false): Promise<void> {
+    for (const summary of this.#summaries.due(all)) {
+      await this.#held
+        .record({ ...summary.entry, outcome: 'refused' }, summary.at)
+        .catch((error: unknown) =>
+          this.#held.log?.error({ err: error, audit: summary.entry }, 'refusal summary not recorded'),
+        );
+    }
+    this.#scheduleSummaries();
+  }
+
+  #scheduleSummaries(): void {
+    if (this.#summaryTimer) return;
+    const wait = this.#summaries.nextDueIn();
+    if (wait === null) return;
+    this.#summaryTimer = setTimeout(() => {
+      this.#summaryTimer = undefined;
+      void this.writeRefusalSummaries();
+    }, wait + 10).unref();
   }
 
   /** The chain's head once what waits is linked (signed as a checkpoint, decision 069). */
@@ -280,9 +319,18 @@ export class AuditLog {
 
   /**
    * A refusal, within the per-minute budget (refusals.ts): beyond it only counted, and the count of a
-   * minute that has ended is written as one summary record first. Rejects when nothing was written.
+   * minute that has ended is written as one summary record first; one person's repeats of the same
+   * refusal are counted into one summary (RefusalSummaries). Rejects when nothing was written.
    */
-  async refused(entry: Omit<AuditEntry, 'outcome'>): Promise<'recorded' | 'dropped' | 'first-dropped'> {
+  async refused(
+    entry: Omit<AuditEntry, 'outcome'>,
+  ): Promise<'recorded' | 'summarised' | 'dropped' | 'first-dropped'> {
+    await this.writeRefusalSummaries();
+    // A repeat of the same person's same refusal: counted into its window's summary (decision 105).
+    if (this.#summaries.take(entry) === 'counted') {
+      this.#scheduleSummaries();
+      return 'summarised';
+    }
     const { record, closed, dropped } = this.#refusals.take(entry.clientIp ?? null);
     if (closed > 0) {
       await this.#insert({
@@ -510,6 +558,29 @@ export class AuditLog {
     const db = await this.database.open();
     const { query, bounded } = this.#listQueries(db, filter, page);
     return [query.compile(), db.selectFrom(bounded).select(db.fn.countAll().as('total')).compile()];
+  }
+
+  /**
+   * The records one request wrote (a change set: a sync group's save and the groups it took objects
+   * from, decision 105), oldest first, with the undo that took each back.
+   */
+  async ofRequest(record: Pick<AuditRecord, 'requestId' | 'at'>, targetType: string): Promise<AuditRecord[]> {
+    if (record.requestId === null) return [];
+    const db = await this.database.open();
+    // One request's records lie within minutes of each other: the time index finds them.
+    const at = new Date(record.at).getTime();
+    const rows = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .select(undoneBy)
+      .where('at', '>=', new Date(at - 10 * 60_000))
+      .where('at', '<=', new Date(at + 10 * 60_000))
+      .where('request_id', '=', record.requestId)
+      .where('target_type', '=', targetType)
+      .orderBy('id')
+      .limit(50)
+      .execute();
+    return rows.map(toRecord);
   }
 
   /**

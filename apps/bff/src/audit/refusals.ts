@@ -3,6 +3,8 @@
  * invalid bearer token, no sign-in, invalid input and the policy, each with the procedure as target
  * and a reason code. A budget per client address and per instance keeps a flood from filling the
  * table; what the budget drops is counted and written as one summary record when its minute is over.
+ * One person's same refused request repeated within a window is one record and one summary
+ * ("insgesamt 3× abgelehnt", decision 105, refusal-budget.ts).
  */
 import { procedureAccess } from '@nova/domain';
 import type { FastifyBaseLogger } from 'fastify';

@@ -3,10 +3,18 @@
  * The CSV export is a streamed download (plugins/audit-export.ts).
  */
 import { TRPCError } from '@trpc/server';
-import { AUDIT_AREAS, AUDIT_KINDS, type AuditKind } from '@nova/domain';
+import {
+  AUDIT_AREAS,
+  AUDIT_KINDS,
+  ERROR_MESSAGES,
+  auditHistoryAccess,
+  decide,
+  type AuditKind,
+} from '@nova/domain';
 import { z } from 'zod';
+import { auditRefusal } from '../audit/audited';
 import { isAuditCursor, type AuditFilter, type AuditLog } from '../audit/log';
-import { undo } from '../audit/undo';
+import { undo, undoPlan } from '../audit/undo';
 import { authedProcedure, router } from '../trpc/init';
 
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -60,6 +68,11 @@ const Record = z.object({
   /** A refusal's target named from the target's other records (decision 093). */
   targetName: z.string().nullable().optional(),
 });
+
+/** How many of a row's records its editor's "Verlauf" shows (the audit log has them all). */
+const HISTORY_SIZE = 50;
+
+const RecordId = z.string().regex(/^\d{1,18}$/);
 
 export function toFilter(input: z.infer<typeof Filter>): AuditFilter {
   return {
@@ -124,14 +137,53 @@ export const auditRouter = router({
    * spine, conditional on the row still being its after-state; `force` after a conflict.
    */
   undo: authedProcedure
-    .input(
-      z.strictObject({
-        recordId: z.string().regex(/^\d{1,18}$/),
-        force: z.literal(true).optional(),
+    .input(z.strictObject({ recordId: RecordId, force: z.literal(true).optional() }))
+    .output(
+      z.object({
+        row: z.record(z.string(), z.unknown()).nullable(),
+        /** The new number of a row a deleted one was created again as (decision 105). */
+        recreatedAs: z.number().nullable(),
+        /** The other records of its change set, taken back in the same step. */
+        together: z.array(z.string()),
       }),
     )
-    .output(z.object({ row: z.record(z.string(), z.unknown()).nullable() }))
     .mutation(({ ctx, input }) => undo(ctx, input)),
+
+  /**
+   * What "Rückgängig machen" will do, for its question (decision 105): the write it makes, and the
+   * other records of the change set it takes back together or leaves as they are.
+   */
+  undoPlan: authedProcedure
+    .input(z.strictObject({ recordId: RecordId }))
+    .output(
+      z.object({
+        verb: z.enum(['create', 'update', 'remove']),
+        together: z.array(Record),
+        stays: z.array(Record),
+      }),
+    )
+    .query(({ ctx, input }) => undoPlan(ctx, input.recordId)),
+
+  /**
+   * An editor's "Verlauf" (decision 105): the newest records of one row, for those who may read the
+   * audit log and edit that kind of row (auditHistoryAccess; any other target type is refused).
+   */
+  history: authedProcedure
+    .input(
+      z.strictObject({
+        targetType: z.string().min(1).max(64),
+        targetId: z.string().regex(/^\d{1,18}$/),
+      }),
+    )
+    .output(z.object({ rows: z.array(Record), total: z.number() }))
+    .query(async ({ ctx, input }) => {
+      const target = { type: input.targetType, id: input.targetId };
+      if (decide(auditHistoryAccess(input.targetType), ctx.principal) !== 'allow') {
+        await auditRefusal(ctx, 'audit.history', 'forbidden', target);
+        throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN });
+      }
+      return auditOf(ctx).list({ about: target }, { offset: 0, limit: HISTORY_SIZE });
+    }),
 
   /** Whether the hash chain is intact, and its first broken link (decision 058). */
   chain: authedProcedure

@@ -271,7 +271,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.integrations,
-            ...screen(integrations, (m) => m.IntegrationsPage, { crumb: ROUTES.integrations.crumb }),
+            ...screen(integrations, (m) => m.IntegrationsPage, {
+              crumb: ROUTES.integrations.crumb,
+              // Its one list comes with the code (decision 105), like the other admin screens' data.
+              data: [query('integrations', 'list')],
+            }),
           },
           {
             path: paths.privacyRequests,

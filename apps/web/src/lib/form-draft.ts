@@ -18,8 +18,14 @@ interface Saved {
   state: unknown;
 }
 
-export function saveDraft(scope: string, state: unknown, maxAgeMs: number = DEFAULT_MAX_AGE_MS): void {
-  const saved: Saved = { path: window.location.pathname, savedAt: Date.now(), maxAgeMs, state };
+export function saveDraft(
+  scope: string,
+  state: unknown,
+  maxAgeMs: number = DEFAULT_MAX_AGE_MS,
+  /** The page that restores it, when it is not this one. */
+  path: string = window.location.pathname,
+): void {
+  const saved: Saved = { path, savedAt: Date.now(), maxAgeMs, state };
   try {
     sessionStorage.setItem(PREFIX + scope, JSON.stringify(saved));
   } catch {

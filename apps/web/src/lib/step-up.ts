@@ -23,14 +23,21 @@ export function stepUpUrl(returnTo = `${window.location.pathname}${window.locati
 }
 
 /**
- * Saves `state` as this page's draft for `scope` and leaves for the re-authentication. Nothing after
+ * Saves `state` as the draft for `scope` of this page (or of `returnTo`'s) and leaves for the re-authentication. Nothing after
  * this call runs reliably: the browser navigates away.
  */
 export function beginStepUp(
   scope: string,
   state: unknown,
   navigate: (url: string) => void = (url) => window.location.assign(url),
+  /** Where the sign-in returns to (its page restores the draft), when it is not this page. */
+  returnTo?: string,
 ): void {
-  saveDraft(scope, state, MAX_AGE_MS);
-  navigate(stepUpUrl());
+  saveDraft(
+    scope,
+    state,
+    MAX_AGE_MS,
+    returnTo ? new URL(returnTo, window.location.origin).pathname : undefined,
+  );
+  navigate(stepUpUrl(returnTo));
 }

@@ -30,4 +30,9 @@ export interface WriteEditor<Row extends { id: number }, V extends FieldValues, 
   calls: WriteCalls<Row, P>;
   /** Reloads what a write may have changed. */
   invalidate: () => Promise<unknown>;
+  /**
+   * The row's audit target type: its "Verlauf" tab (for those who may read it) and a delete that
+   * the audit log can take back (decision 105).
+   */
+  auditTarget?: string;
 }

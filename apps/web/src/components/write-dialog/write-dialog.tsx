@@ -4,16 +4,22 @@
  * its calls; saving, deleting with its confirmation, field errors, a lost session, the step-up with
  * its explanation, a conflict (decision 046) and an answer that never came are handled here, once.
  */
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { auditHistoryAccess, decide } from '@nova/domain';
+import { Tabs } from 'radix-ui';
+import { Suspense, useContext, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { OpenWriteDialog, WriteDialogState } from '../../lib/write-dialog';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
 import { beginStepUp } from '../../lib/step-up';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { Loading } from '../ui/loading';
 import { MessageRegion } from '../ui/timed-message';
 import { ConflictQuestion } from './conflict-question';
 import type { WriteEditor } from './editor';
+import { EditorHistory } from './history-slot';
 import { StepUpQuestion } from './step-up-question';
 import { useWriteForm, type Notice } from './use-write-form';
 
@@ -37,6 +43,37 @@ export function WriteDialog<Row extends { id: number }, V extends FieldValues, P
   unavailable?: ReactNode;
 }) {
   const { open } = dialog;
+  const slot = useContext(EditorHistory);
+  const session = useSession();
+  const utils = trpc.useUtils();
+  const me = session.status === 'ready' && session.me.signedIn ? session.me : null;
+  // Deny by default: the tab only for those the policy lets read this kind of row's records.
+  const history =
+    slot && editor.auditTarget && decide(auditHistoryAccess(editor.auditTarget), me) === 'allow'
+      ? { History: slot.View, targetType: editor.auditTarget }
+      : null;
+  const rowId = open?.row?.id ?? null;
+  const showsHistory = history !== null && rowId !== null;
+  // The Verlauf's code loads while the editor is open; its data when the tab is pointed at or focused.
+  useEffect(() => {
+    if (showsHistory) slot?.preload();
+  }, [showsHistory, slot]);
+  const prefetchHistory = () => {
+    if (history && rowId !== null)
+      void utils.audit.history.prefetch({ targetType: history.targetType, targetId: String(rowId) });
+  };
+  const form = open && (
+    <WriteForm
+      key={open.serial}
+      open={open}
+      dialog={dialog}
+      editor={editor}
+      onDone={onDone}
+      removeNote={removeNote}
+    >
+      {children}
+    </WriteForm>
+  );
   return (
     <Dialog
       open={open !== null}
@@ -45,21 +82,56 @@ export function WriteDialog<Row extends { id: number }, V extends FieldValues, P
       returnFocus={dialog.returnFocus}
     >
       {open &&
-        (unavailable ?? (
-          <WriteForm
-            key={open.serial}
-            open={open}
-            dialog={dialog}
-            editor={editor}
-            onDone={onDone}
-            removeNote={removeNote}
-          >
-            {children}
-          </WriteForm>
-        ))}
+        (unavailable ??
+          (history && open.row ? (
+            <Tabs.Root defaultValue="edit">
+              <Tabs.List
+                aria-label="Eintrag"
+                className="mb-4 flex gap-2 border-b border-slate-200 dark:border-slate-700"
+              >
+                <Tabs.Trigger value="edit" className={TAB}>
+                  Bearbeiten
+                </Tabs.Trigger>
+                <Tabs.Trigger
+                  value="history"
+                  className={TAB}
+                  onPointerEnter={prefetchHistory}
+                  onFocus={prefetchHistory}
+                >
+                  Verlauf
+                </Tabs.Trigger>
+              </Tabs.List>
+              {/* Kept while the Verlauf is shown: what was typed stays. */}
+              <Tabs.Content value="edit" forceMount className="data-[state=inactive]:hidden">
+                {form}
+              </Tabs.Content>
+              <Tabs.Content value="history">
+                <Suspense fallback={<Loading text="Verlauf wird geladen …" />}>
+                  <history.History
+                    targetType={history.targetType}
+                    targetId={open.row.id}
+                    onUndone={(text) => {
+                      // The form's row is no longer current: the list reloads and the dialog closes
+                      // once the undo's question has given the focus back.
+                      void editor.invalidate();
+                      requestAnimationFrame(() => {
+                        dialog.close();
+                        onDone(text);
+                      });
+                    }}
+                  />
+                </Suspense>
+              </Tabs.Content>
+            </Tabs.Root>
+          ) : (
+            form
+          )))}
     </Dialog>
   );
 }
+
+const TAB =
+  'rounded-t-lg border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-slate-300 dark:data-[state=active]:text-brand-300';
 
 function WriteForm<Row extends { id: number }, V extends FieldValues, P>({
   open,
@@ -91,6 +163,7 @@ function WriteForm<Row extends { id: number }, V extends FieldValues, P>({
         <RemoveConfirmation
           resumed={phase.kind === 'confirm-remove' && phase.resumed}
           question={editor.texts.removeQuestion(row)}
+          undoable={editor.auditTarget !== undefined}
           note={removeNote?.(row)}
           busy={busy}
           onRemove={() => void removeRow(row)}
@@ -154,9 +227,17 @@ function NoticeAlert({ notice, onReload }: { notice: Notice; onReload: () => voi
 }
 
 /** The delete question in place of the buttons (also behind the step-up's explanation). */
+/**
+ * What an undo of the delete can and cannot give back (decision 105): the audit log re-creates the
+ * row with its fields, under a new number.
+ */
+const UNDO_OF_REMOVE =
+  'Ein Admin kann das Löschen im Audit-Log rückgängig machen: dann wird der Eintrag mit denselben Angaben neu angelegt, aber unter einer neuen Nummer – was auf die alte Nummer verweist, findet ihn nicht wieder.';
+
 function RemoveConfirmation({
   resumed,
   question,
+  undoable,
   note,
   busy,
   onRemove,
@@ -165,6 +246,8 @@ function RemoveConfirmation({
   /** Back from the sign-in a delete asked for. */
   resumed: boolean;
   question: string;
+  /** The audit log can take the delete back. */
+  undoable: boolean;
   note: ReactNode;
   busy: boolean;
   onRemove: () => void;
@@ -179,7 +262,9 @@ function RemoveConfirmation({
       {resumed && (
         <p className="mb-2 font-semibold">Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.</p>
       )}
-      <p className="mb-3">{question} Das kann nicht rückgängig gemacht werden.</p>
+      <p className="mb-3">
+        {question} {undoable ? UNDO_OF_REMOVE : 'Das kann nicht rückgängig gemacht werden.'}
+      </p>
       {note}
       <div className="flex flex-wrap gap-2">
         <Button variant="danger" disabled={busy} onClick={onRemove}>

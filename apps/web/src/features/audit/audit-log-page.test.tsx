@@ -64,6 +64,7 @@ function renderAt(
         hasNext: paging.hasNext ?? false,
       });
     if (path === 'audit.undo' && undo) return undo(input);
+    if (path === 'audit.undoPlan') return Promise.resolve({ verb: 'update', together: [], stays: [] });
     if (path === 'audit.chain')
       return Promise.resolve({ intact: true, events: 2, lastSeq: 2, lastHash: 'x' });
     return Promise.reject(new Error(`unexpected call ${path}`));
@@ -245,7 +246,9 @@ describe('"Rückgängig machen" on a row', () => {
   it('asks, sends the record, and after a conflict offers to take it back anyway', async () => {
     const user = userEvent.setup();
     const undo = vi.fn((input: unknown) =>
-      (input as { force?: true }).force ? Promise.resolve({ row: { id: 7 } }) : Promise.reject(conflict()),
+      (input as { force?: true }).force
+        ? Promise.resolve({ row: { id: 7 }, recreatedAs: null, together: [] })
+        : Promise.reject(conflict()),
     );
     renderAt(PATH, [update], undo);
     await user.click(
@@ -265,7 +268,7 @@ describe('"Rückgängig machen" on a row', () => {
 
   it('gives the focus back to "Rückgängig machen" after Escape, and to the row after the undo', async () => {
     const user = userEvent.setup();
-    renderAt(PATH, [update], () => Promise.resolve({ row: { id: 7 } }));
+    renderAt(PATH, [update], () => Promise.resolve({ row: { id: 7 }, recreatedAs: null, together: [] }));
     const opener = await screen.findByRole('button', {
       name: 'Achievement „Angler“ geändert: rückgängig machen',
     });
@@ -298,7 +301,9 @@ describe('"Rückgängig machen" on a row', () => {
     const user = userEvent.setup();
     // What "Weiter zur Anmeldung" kept before leaving for the sign-in.
     saveDraft('audit-undo', { recordId: '5' });
-    const undo = vi.fn((_input: unknown) => Promise.resolve({ row: null }));
+    const undo = vi.fn((_input: unknown) =>
+      Promise.resolve({ row: { id: 12 }, recreatedAs: 12, together: [] }),
+    );
     const removed = { ...update, action: 'catalogue.achievements.remove', after: null };
     renderAt(PATH, [removed, { ...update, id: '4' }], undo);
     const question = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
@@ -306,9 +311,15 @@ describe('"Rückgängig machen" on a row', () => {
       'Du hast dich erneut angemeldet. Bestätige jetzt das Rückgängigmachen.',
     );
     expect(question.textContent).toContain('„Achievement „Angler“ gelöscht“ wird zurückgenommen');
+    // A re-created row gets a new number: the question says so, the success names it.
+    expect(question.textContent).toContain(
+      '„Angler“ wird mit dem früheren Stand neu angelegt – unter einer neuen Nummer: die alte Nr. 7 wird nicht wieder vergeben',
+    );
     expect(sessionStorage.getItem('nova:draft:audit-undo')).toBeNull();
-    await user.click(within(question).getByRole('button', { name: 'Rückgängig machen' }));
-    expect(await screen.findByText('Die Änderung wurde rückgängig gemacht.')).toBeTruthy();
+    await user.click(await within(question).findByRole('button', { name: 'Rückgängig machen' }));
+    expect(
+      await screen.findByText('Die Änderung wurde rückgängig gemacht: „Angler“ ist als Nr. 12 neu angelegt.'),
+    ).toBeTruthy();
     expect(undo.mock.calls.map(([input]) => input)).toEqual([{ recordId: '5' }]);
     // Asked once: a later question is the plain one.
     await user.click(

@@ -77,6 +77,7 @@ export function CatalogueDialog<K extends CatalogueKey>({
     canRemove: catalogue.canCreate,
     calls,
     invalidate: () => utils.list.invalidate(),
+    auditTarget: `catalogue.${catalogueKey}`,
   };
 
   return (

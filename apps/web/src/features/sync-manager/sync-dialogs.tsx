@@ -68,6 +68,7 @@ export function ObjectDialog({
     canRemove: true,
     calls,
     invalidate: reload,
+    auditTarget: 'sync.object',
   };
   return (
     <WriteDialog dialog={dialog} editor={editor} onDone={onDone}>
@@ -155,7 +156,8 @@ export function GroupDialog({
         row.syncObjects.length > 0 && (
           <p className="mb-3">
             Danach gehören diese Sync Objekte keiner Gruppe mehr an:{' '}
-            {row.syncObjects.map(objectLabel).join(', ')}.
+            {row.syncObjects.map(objectLabel).join(', ')}. Beim Rückgängigmachen kommen sie wieder in die
+            Gruppe.
           </p>
         )
       }
@@ -212,6 +214,7 @@ function groupEditor(
     canRemove: true,
     calls,
     invalidate: reload,
+    auditTarget: 'sync.group',
   };
 }
 

@@ -286,7 +286,7 @@ describe('sync group memberships (a sync object belongs to one group)', () => {
     expect(within(dialog).getByText('Gehört zu dieser Gruppe – wird daraus entfernt')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     expect(within(dialog).getByRole('group', { name: 'Löschen bestätigen' }).textContent).toContain(
-      'Diese Sync Gruppe wirklich löschen? Das kann nicht rückgängig gemacht werden.Danach gehören diese Sync Objekte keiner Gruppe mehr an: Rolle Polizei [discord].',
+      'Diese Sync Gruppe wirklich löschen? Ein Admin kann das Löschen im Audit-Log rückgängig machen: dann wird der Eintrag mit denselben Angaben neu angelegt, aber unter einer neuen Nummer – was auf die alte Nummer verweist, findet ihn nicht wieder.Danach gehören diese Sync Objekte keiner Gruppe mehr an: Rolle Polizei [discord]. Beim Rückgängigmachen kommen sie wieder in die Gruppe.',
     );
   });
 });

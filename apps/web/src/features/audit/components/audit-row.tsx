@@ -19,7 +19,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import type { RouterOutputs } from '../../../lib/trpc';
-import { UndoAction } from './undo-action';
+import { UndoAction, type UndoneKind } from './undo-action';
 
 export type AuditRow = RouterOutputs['audit']['list']['rows'][number];
 
@@ -37,7 +37,11 @@ const muted = 'text-xs text-slate-600 dark:text-slate-400';
 
 /** The column name, shown in front of a value only while the row is a card. */
 function CardLabel({ children }: { children: ReactNode }) {
-  return <span className="font-medium text-slate-600 md:hidden dark:text-slate-400">{children}: </span>;
+  return (
+    <span data-card-label className="font-medium text-slate-600 md:hidden dark:text-slate-400">
+      {children}:{' '}
+    </span>
+  );
 }
 
 function Sentence({ row }: { row: AuditRow }) {
@@ -128,6 +132,7 @@ export function AuditRowView({
   onUndone,
   resumeUndo = false,
   onUndoResumed,
+  undoStepUpReturnTo,
 }: {
   row: AuditRow;
   /** Called with the success message after "Rückgängig machen". */
@@ -135,6 +140,8 @@ export function AuditRowView({
   /** Back from the step-up sign-in for this row's undo: its question opens again. */
   resumeUndo?: boolean;
   onUndoResumed?: () => void;
+  /** Where the undo's step-up returns to, when not this page (an editor's Verlauf). */
+  undoStepUpReturnTo?: string;
 }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -177,10 +184,13 @@ export function AuditRowView({
               <UndoAction
                 recordId={row.id}
                 sentence={auditSentenceText(auditSentence(row))}
-                removes={auditActionWords(row.action)?.kind !== 'update'}
+                kind={undoneKind(row.action)}
+                targetName={auditSentence(row).name}
+                targetId={row.targetId}
                 onDone={onUndone}
                 resumed={resumeUndo}
                 onResumed={onUndoResumed}
+                stepUpReturnTo={undoStepUpReturnTo}
               />
             )}
           </span>
@@ -195,6 +205,12 @@ export function AuditRowView({
       )}
     </>
   );
+}
+
+/** What an undoable record's change did (auditUndoable holds only creates, updates and deletes). */
+function undoneKind(action: string): UndoneKind {
+  const kind = auditActionWords(action)?.kind;
+  return kind === 'create' || kind === 'remove' ? kind : 'update';
 }
 
 /** "Ergebnis": the outcome with its HTTP status, the detail, and the undo that took it back. */

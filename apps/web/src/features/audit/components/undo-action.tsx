@@ -4,8 +4,13 @@
  * conflict shows who changed the row since and offers to take it back anyway, a missing recent
  * sign-in explains the step-up before leaving for it, and back from the sign-in the question is
  * open again (`resumed`, from the draft the page restores).
+ *
+ * Honest about what it does (decision 105): the question says that a create's undo deletes the row,
+ * that a delete's undo creates it again under a new number, and which other records of a change
+ * set (a sync move) go with it in the same step or stay; the success names the new number.
  */
 import type { WriteConflict } from '@nova/contracts';
+import { auditSentence, auditSentenceText } from '@nova/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { changedByText, readFailure } from '../../../components/write-dialog/answers';
@@ -13,7 +18,7 @@ import { StepUpQuestion } from '../../../components/write-dialog/step-up-questio
 import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { beginStepUp } from '../../../lib/step-up';
-import { trpc } from '../../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../../lib/trpc';
 
 /** What the step-up keeps for the way back: the record whose undo was asked for. */
 export const UNDO_STEP_UP_SCOPE = 'audit-undo';
@@ -33,6 +38,32 @@ const WHY_STEP_UP = {
   other: 'Bitte bestätige noch einmal dein Passwort.',
 };
 
+/** The original change's kind: its undo deletes (create), writes back (update) or re-creates (remove). */
+export type UndoneKind = 'create' | 'update' | 'remove';
+
+type UndoAnswer = RouterOutputs['audit']['undo'];
+type UndoPlan = RouterOutputs['audit']['undoPlan'];
+
+/** The success message: what the undo did, with a re-created row's new number (decision 105). */
+function doneText(kind: UndoneKind, name: string | null, answer: UndoAnswer): string {
+  if (answer.together.length > 0)
+    return `Die Änderung wurde rückgängig gemacht, zusammen mit ${answer.together.length === 1 ? 'der dazugehörigen Änderung' : `${answer.together.length} dazugehörigen Änderungen`} (Nr. ${answer.together.join(', ')}) in einem Schritt.`;
+  const named = name ? `„${name}“` : 'Der Eintrag';
+  if (kind === 'remove' && answer.recreatedAs !== null)
+    return `Die Änderung wurde rückgängig gemacht: ${named} ist als Nr. ${answer.recreatedAs} neu angelegt.`;
+  if (kind === 'create') return `Die Änderung wurde rückgängig gemacht: ${named} ist gelöscht.`;
+  return 'Die Änderung wurde rückgängig gemacht.';
+}
+
+/** What the undo writes, said before it is confirmed. */
+function effectText(kind: UndoneKind, name: string | null, targetId: string | null): string {
+  const named = name ? `„${name}“` : 'der Eintrag';
+  if (kind === 'create') return `Dabei wird ${named}${targetId ? ` (Nr. ${targetId})` : ''} gelöscht.`;
+  if (kind === 'remove')
+    return `${named.charAt(0).toUpperCase()}${named.slice(1)} wird mit dem früheren Stand neu angelegt – unter einer neuen Nummer: die alte${targetId ? ` Nr. ${targetId}` : ''} wird nicht wieder vergeben, was auf sie verweist, findet den neuen Eintrag nicht.`;
+  return 'Der frühere Stand wird wieder gespeichert.';
+}
+
 type Phase =
   | { kind: 'idle' }
   | { kind: 'confirm'; resumed?: true }
@@ -43,25 +74,47 @@ type Phase =
 export function UndoAction({
   recordId,
   sentence,
-  removes,
+  kind,
+  targetName,
+  targetId,
   onDone,
   resumed = false,
   onResumed,
+  stepUpReturnTo,
 }: {
   recordId: string;
   /** The row's sentence, for the button's accessible name and the question. */
   sentence: string;
-  /** The undo deletes or creates a row (it needs a recent sign-in). */
-  removes: boolean;
+  /** What the original change did (a create's undo deletes, a delete's re-creates). */
+  kind: UndoneKind;
+  /** The target's name and number as the record gives them. */
+  targetName: string | null;
+  targetId: string | null;
   onDone: (text: string) => void;
   /** Back from the sign-in the step-up asked for: the question opens again at once. */
   resumed?: boolean;
   /** Called once the resumed question is open, so it does not open again on the next mount. */
   onResumed?: () => void;
+  /**
+   * Where the step-up's sign-in returns to, with the question open there, when not this page (an
+   * editor's Verlauf sends it to the record in the audit log).
+   */
+  stepUpReturnTo?: string;
 }) {
   const button = useRef<HTMLButtonElement>(null);
-  const undo = useUndo({ recordId, onDone, resumed, onResumed, button });
+  const undo = useUndo({
+    recordId,
+    onDone: (answer) => onDone(doneText(kind, targetName, answer)),
+    resumed,
+    onResumed,
+    button,
+  });
   const { phase, setPhase, close, focusButton } = undo;
+  const asking = phase.kind === 'confirm' || phase.kind === 'error';
+  // The change set and the write, asked when the question opens (decision 105).
+  const plan = trpc.audit.undoPlan.useQuery({ recordId }, { enabled: asking, staleTime: 0 });
+  const removes =
+    kind !== 'update' || (plan.data?.together.some((r) => r.action.endsWith('.create')) ?? false);
 
   return (
     <>
@@ -80,8 +133,11 @@ export function UndoAction({
         onCancel={close}
         returnFocus={focusButton}
         actions={
-          <Button disabled={undo.mutation.isPending} onClick={() => undo.mutation.mutate(false)}>
-            Rückgängig machen
+          <Button
+            disabled={undo.mutation.isPending || plan.isPending}
+            onClick={() => undo.mutation.mutate(false)}
+          >
+            {plan.data && plan.data.together.length > 0 ? 'Alles rückgängig machen' : 'Rückgängig machen'}
           </Button>
         }
       >
@@ -90,7 +146,10 @@ export function UndoAction({
             Du hast dich erneut angemeldet. Bestätige jetzt das Rückgängigmachen.
           </p>
         )}
-        <p>„{sentence}“ wird zurückgenommen: der frühere Stand wird wieder gespeichert.</p>
+        <p>
+          „{sentence}“ wird zurückgenommen. {effectText(kind, targetName, targetId)}
+        </p>
+        <ChangeSet plan={plan} />
         {phase.kind === 'error' && (
           <p role="alert" className="text-red-700 dark:text-red-300">
             {phase.text}
@@ -100,8 +159,12 @@ export function UndoAction({
       <StepUpQuestion
         open={phase.kind === 'step-up'}
         why={removes ? WHY_STEP_UP.removes : WHY_STEP_UP.other}
-        then="Danach kommst du hierher zurück und kannst das Rückgängigmachen bestätigen."
-        onContinue={() => beginStepUp(UNDO_STEP_UP_SCOPE, { recordId })}
+        then={
+          stepUpReturnTo
+            ? 'Danach kommst du im Audit-Log zu diesem Eintrag und kannst das Rückgängigmachen dort bestätigen.'
+            : 'Danach kommst du hierher zurück und kannst das Rückgängigmachen bestätigen.'
+        }
+        onContinue={() => beginStepUp(UNDO_STEP_UP_SCOPE, { recordId }, undefined, stepUpReturnTo)}
         onCancel={close}
         returnFocus={focusButton}
       />
@@ -118,6 +181,43 @@ export function UndoAction({
   );
 }
 
+/** The other records of the change set: taken back in the same step, or staying as they are. */
+function ChangeSet({ plan }: { plan: { data?: UndoPlan | undefined; error: { message: string } | null } }) {
+  if (plan.error)
+    return (
+      <p role="alert" className="text-red-700 dark:text-red-300">
+        Was zu dieser Änderung gehört, konnte nicht geprüft werden: {plan.error.message}
+      </p>
+    );
+  if (!plan.data) return <p>Es wird geprüft, was dazugehört …</p>;
+  const { together, stays } = plan.data;
+  const sentences = (records: typeof together) =>
+    records.map((record) => (
+      <li key={record.id}>
+        {auditSentenceText(auditSentence(record))} (Nr. {record.id})
+      </li>
+    ));
+  return (
+    <>
+      {together.length > 0 && (
+        <div>
+          <p>
+            Diese Änderung gehört zu einer Verschiebung, die mit einer Speicherung mehrere Sync Gruppen
+            geändert hat. Sie wird nur als Ganzes zurückgenommen, in einem Schritt – zusammen mit:
+          </p>
+          <ul className="mt-1 list-disc pl-5">{sentences(together)}</ul>
+        </div>
+      )}
+      {stays.length > 0 && (
+        <div>
+          <p>Bleibt, wie es ist (schon rückgängig gemacht oder nicht zurückzunehmen):</p>
+          <ul className="mt-1 list-disc pl-5">{sentences(stays)}</ul>
+        </div>
+      )}
+    </>
+  );
+}
+
 /** The question's phase, the undo call and its answers, and where the focus goes afterwards. */
 function useUndo({
   recordId,
@@ -127,7 +227,7 @@ function useUndo({
   button,
 }: {
   recordId: string;
-  onDone: (text: string) => void;
+  onDone: (answer: UndoAnswer) => void;
   resumed: boolean;
   onResumed: (() => void) | undefined;
   /** The "Rückgängig machen" button, where the focus goes back to. */
@@ -145,11 +245,12 @@ function useUndo({
   const undo = useMutation({
     mutationFn: (force: boolean) =>
       utils.client.audit.undo.mutate({ recordId, ...(force ? { force: true as const } : {}) }),
-    onSuccess: () => {
+    onSuccess: (answer) => {
       taken.current = true;
       setPhase({ kind: 'idle' });
       void utils.audit.list.invalidate();
-      onDone('Die Änderung wurde rückgängig gemacht.');
+      void utils.audit.history.invalidate();
+      onDone(answer);
     },
     onError: (error) => {
       const answer = readFailure<unknown>(error);
