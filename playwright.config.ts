@@ -58,6 +58,9 @@ export default defineConfig({
       DISCORD_API_URL: `${E2E.discord}/api/v10`,
       // A short re-authentication window (e2e/accountability).
       STEP_UP_MAX_AGE_SECONDS: '30',
+      // Every test of a role shares one session (the setup's storage state): live streams of
+      // parallel tests count against it together (decision 106).
+      LIVE_STREAMS_PER_SESSION: '30',
     }),
   ],
 });

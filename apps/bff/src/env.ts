@@ -153,6 +153,18 @@ const Raw = z.object({
   RATE_LIMIT_NAMESPACE: z.string().trim().min(1).default('nova:rl:'),
   /** Each Redis command's timeout (decision 054): at most 1 s, so an outage never hangs requests. */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(1000).default(1000),
+  /**
+   * Live updates (decision 106): the channel every instance publishes on and listens to (Redis
+   * pub/sub or PostgreSQL NOTIFY), open streams per session at most, and the presence heartbeat
+   * (an announcement lives three heartbeats; a stream checks its session once a heartbeat).
+   */
+  LIVE_CHANNEL: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_:.-]{0,62}$/, 'muss ein Kanalname aus Kleinbuchstaben, Ziffern und _:.- sein')
+    .default('nova:live'),
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(50).default(6),
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(10),
   /** Pending sign-ins of all instances at most (decision 054). */
   PENDING_SIGN_INS_MAX: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   /** What one request may carry (decision 070): body, URL (path and query) and all headers. */
@@ -308,6 +320,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
     redisUrl: raw.REDIS_URL,
     redisCommandTimeoutMs: raw.REDIS_COMMAND_TIMEOUT_MS,
     pendingSignInsMax: raw.PENDING_SIGN_INS_MAX,
+    live: {
+      channel: raw.LIVE_CHANNEL,
+      streamsPerSession: raw.LIVE_STREAMS_PER_SESSION,
+      heartbeatMs: Math.round(raw.LIVE_HEARTBEAT_SECONDS * 1000),
+    },
     requestLimits: {
       bodyBytes: raw.REQUEST_BODY_LIMIT_BYTES,
       urlBytes: raw.REQUEST_URL_LIMIT_BYTES,

@@ -26,6 +26,8 @@ import { sessionsOnlyEraser } from './privacy/game-data';
 import { PrivacyRequests, type PrivacyEraser } from './privacy/requests';
 import { startExportRunner, type Runner } from './privacy/runner';
 import type { PrivacyServices } from './privacy/services';
+import type { LiveHub } from './live/hub';
+import { liveHub } from './live/service';
 
 export interface AppOverrides {
   /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
@@ -62,6 +64,8 @@ export interface Services {
   locks: TargetLocks;
   /** "Meine Daten" and "Datenschutzanfragen" (decisions 101, 102). */
   privacy: PrivacyServices;
+  /** The live audit log and the presence of editors, across instances (decision 106). */
+  live: LiveHub;
   now: () => number;
 }
 
@@ -197,9 +201,11 @@ export async function createServices(
     discordNames,
     now,
   });
+  const live = await liveHub(app, env, db, audit, now);
   return {
     store,
     database: db,
+    live,
     audit,
     discordNames,
     sessions,

@@ -99,6 +99,10 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   'audit.history': ['admin', 'adminOnly'],
   'audit.undoPlan': ['admin', 'adminOnly'],
   'integrations.list': ['admin', 'adminOnly'],
+  // Live (decision 106): the audit stream for who reads the audit log; presence for everyone signed
+  // in at the procedure, then each row's own access (live.test.ts).
+  'live.audit': ['admin', 'adminOnly'],
+  'live.presence': SIGNED_IN,
   'syncManager.objects.list': ['admin', 'syncer'],
   'syncManager.objects.create': ['admin', 'syncer'],
   'syncManager.objects.update': ['admin', 'syncer'],

@@ -19,4 +19,8 @@ export const ERROR_MESSAGES = {
   CSRF: 'Die Anfrage wurde aus Sicherheitsgründen abgelehnt. Bitte lade die Seite neu.',
   GENERIC: 'Etwas ist schiefgelaufen',
   OFFLINE: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung.',
+  /** Live streams (decision 106): more than a session may hold, or a caller without a browser session. */
+  LIVE_STREAMS:
+    'Zu viele Live-Verbindungen in dieser Sitzung. Schließe andere Tabs des Control Panels und lade neu.',
+  LIVE_SESSIONS_ONLY: 'Live-Aktualisierungen gibt es nur in der Weboberfläche.',
 } as const;

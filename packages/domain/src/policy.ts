@@ -113,6 +113,10 @@ export const PROCEDURE_POLICY = {
   'privacy.requests': requires(ROLES.privacy),
   'privacy.request': requires(ROLES.privacy),
   'privacy.setStatus': requires(ROLES.privacy),
+  // Live (decision 106): new audit entries for people who read the audit log (no machine clients);
+  // presence for everyone signed in, each row's own access decided by PRESENCE_POLICY.
+  'live.audit': requires(ROLES.admin),
+  'live.presence': SIGNED_IN,
 } as const satisfies Record<string, Access>;
 
 export type ProcedurePath = keyof typeof PROCEDURE_POLICY;
@@ -137,6 +141,24 @@ export const SEARCH_POLICY = {
   syncObjects: PROCEDURE_POLICY['syncManager.objects.list'],
   audit: PROCEDURE_POLICY['audit.list'],
 } as const satisfies Record<SearchGroupKey, Access>;
+
+/** What an edit dialog can be open on, for the presence of other editors (decision 106). */
+export type PresenceKind = CatalogueKey | 'syncObjects' | 'syncGroups';
+
+/**
+ * Who may see and announce that a row is being edited (decision 106): the people who may edit it,
+ * by the access of the row's update procedure. A kind missing here is refused for everyone.
+ */
+export const PRESENCE_POLICY = {
+  ...(Object.fromEntries(CATALOGUE_KEYS.map((key) => [key, catalogueAccess(key)])) as Record<
+    CatalogueKey,
+    Access
+  >),
+  syncObjects: requires(ROLES.syncManager),
+  syncGroups: requires(ROLES.syncManager),
+} as const satisfies Record<PresenceKind, Access>;
+
+export const PRESENCE_KINDS = Object.keys(PRESENCE_POLICY) as [PresenceKind, ...PresenceKind[]];
 
 /**
  * Who may read the audit entries of one row in its editor's "Verlauf" (decision 105): those who may

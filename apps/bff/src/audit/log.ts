@@ -219,6 +219,7 @@ export class AuditLog {
   #summaryTimer: NodeJS.Timeout | undefined;
   readonly #held: HeldRecords;
   readonly #appended = new Set<() => void>();
+  readonly #recorded = new Set<(id: string) => void>();
 
   constructor(
     private readonly database: Database,
@@ -240,6 +241,15 @@ export class AuditLog {
   onAppended(listener: () => void): () => void {
     this.#appended.add(listener);
     return () => this.#appended.delete(listener);
+  }
+
+  /**
+   * Called with the id of each record this instance wrote complete or completed (not an intent
+   * while it runs): the live audit log (decision 106).
+   */
+  onRecorded(listener: (id: string) => void): () => void {
+    this.#recorded.add(listener);
+    return () => this.#recorded.delete(listener);
   }
 
   /** Rejects when no record could be written now (the action must then not be done). */
@@ -363,6 +373,7 @@ export class AuditLog {
       db,
     );
     this.#notify();
+    if (rows[0]?.done === true) this.#completed(id);
     return rows[0]?.done === true;
   }
 
@@ -463,6 +474,10 @@ export class AuditLog {
     for (const listener of this.#appended) listener();
   }
 
+  #completed(id: string): void {
+    for (const listener of this.#recorded) listener(id);
+  }
+
   async #insert(entry: AuditEntry, at?: Date): Promise<string> {
     const db = await this.database.open();
     const row = await db
@@ -490,6 +505,7 @@ export class AuditLog {
       .returning('id')
       .executeTakeFirstOrThrow();
     this.#notify();
+    if (entry.outcome !== 'pending') this.#completed(String(row.id));
     return String(row.id);
   }
 

@@ -69,6 +69,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PostgreSQL pool's connections once open (null for PGlite or before opening). */
   poolStats?(): PoolStats | null;
+  /** PostgreSQL: where a dedicated connection LISTENs for the live updates (decision 106). */
+  readonly listenUrl?: string | null;
 }
 
 /**
@@ -236,6 +238,7 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
   };
   return {
     kind: config.kind,
+    listenUrl: config.kind === 'postgres' ? config.url : null,
     open,
     poolStats: () => poolStats?.() ?? null,
     ping: async () => {

@@ -86,6 +86,8 @@ export interface Sources {
   openIntents?: () => Promise<number | null>;
   /** Browser sessions in this instance's store (null: the store does not count them cheaply). */
   sessions?: () => number | null;
+  /** Open live streams of this instance by kind (decision 106). */
+  liveStreams?: () => Readonly<Record<string, number>>;
   // The webhook outbox's depth goes here once webhooks exist (issue 28): a gauge read like openIntents.
 }
 
@@ -149,6 +151,18 @@ new Gauge({
       const count = source.sessions?.();
       if (count !== null && count !== undefined) this.inc(count);
     }
+  },
+});
+
+new Gauge({
+  name: 'nova_live_streams',
+  help: 'Open live streams (server-sent events) of this instance, by kind: audit or presence',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const source of sources)
+      for (const [kind, open] of Object.entries(source.liveStreams?.() ?? {})) this.inc({ kind }, open);
   },
 });
 

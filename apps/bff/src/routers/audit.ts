@@ -43,7 +43,8 @@ export const Filter = z.strictObject({
   to: z.iso.datetime({ offset: true, error: 'Bitte gib einen gültigen Zeitpunkt an.' }).optional(),
 });
 
-const Record = z.object({
+/** One record as the viewer gets it (also the live audit log's entries, decision 106). */
+export const AuditRecord = z.object({
   id: z.string(),
   at: z.string(),
   actorId: z.string().nullable(),
@@ -111,7 +112,7 @@ export const auditRouter = router({
     )
     .output(
       z.object({
-        rows: z.array(Record),
+        rows: z.array(AuditRecord),
         /** Exact up to 1,000; past it 1,000 with `more`. */
         total: z.number(),
         more: z.boolean(),
@@ -158,8 +159,8 @@ export const auditRouter = router({
     .output(
       z.object({
         verb: z.enum(['create', 'update', 'remove']),
-        together: z.array(Record),
-        stays: z.array(Record),
+        together: z.array(AuditRecord),
+        stays: z.array(AuditRecord),
       }),
     )
     .query(({ ctx, input }) => undoPlan(ctx, input.recordId)),
@@ -175,7 +176,7 @@ export const auditRouter = router({
         targetId: z.string().regex(/^\d{1,18}$/),
       }),
     )
-    .output(z.object({ rows: z.array(Record), total: z.number() }))
+    .output(z.object({ rows: z.array(AuditRecord), total: z.number() }))
     .query(async ({ ctx, input }) => {
       const target = { type: input.targetType, id: input.targetId };
       if (decide(auditHistoryAccess(input.targetType), ctx.principal) !== 'allow') {

@@ -3,6 +3,7 @@ import { accountRouter } from './account';
 import { auditRouter } from './audit';
 import { catalogueRouter } from './catalogue';
 import { integrationsRouter } from '../rest/integrations';
+import { liveRouter } from './live';
 import { externalAccountsRouter } from './external-accounts';
 import { playerRouter } from './player';
 import { privacyRouter } from './privacy';
@@ -24,6 +25,7 @@ export const appRouter = router({
   account: accountRouter,
   search: searchRouter,
   privacy: privacyRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

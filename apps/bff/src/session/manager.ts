@@ -78,6 +78,17 @@ export class SessionManager {
     return { key, record };
   }
 
+  /**
+   * Whether the session behind a store key is still alive (a live stream asks once a heartbeat,
+   * decision 106): not ended, not idle too long, not too old. Does not touch it.
+   */
+  async alive(key: string): Promise<boolean> {
+    const record = await this.store.get(key);
+    if (!record) return false;
+    const now = this.now();
+    return now - record.lastSeenAt < this.#idleMs && now - record.createdAt < this.#absoluteMs;
+  }
+
   async touch(session: LoadedSession): Promise<void> {
     const now = this.now();
     await this.store.touch(session.key, now, this.#ttl(session.record, now));

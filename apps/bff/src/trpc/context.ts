@@ -15,6 +15,7 @@ import {
 } from '../auth/token-service';
 import type { Database } from '../db/database';
 import type { GameApiClient } from '../game-api/client';
+import type { LiveHub } from '../live/hub';
 import type { SharedCache } from '../game-api/shared-cache';
 import { AccountSessions } from '../session/account-sessions';
 import type { SessionManager } from '../session/manager';
@@ -61,6 +62,18 @@ export interface ContextInner {
   ownSession?: { key: string; claims: () => Record<string, unknown> };
   /** "Meine Daten" and "Datenschutzanfragen" (decisions 101, 102). */
   privacy?: PrivacyServices;
+  /**
+   * Live streams (decision 106), for browser sessions only: the hub, the session they count against
+   * and whether it is still alive.
+   */
+  live?: LiveAccess;
+}
+
+export interface LiveAccess {
+  hub: LiveHub;
+  /** The session's store key (never leaves the BFF). */
+  session: string;
+  alive: () => Promise<boolean>;
 }
 
 /** The request-independent part of the context; tests build it directly (`createCaller`). */
@@ -85,6 +98,7 @@ export interface ContextDeps {
   locks: TargetLocks;
   database?: Database;
   privacy?: PrivacyServices;
+  live?: LiveHub;
   now: () => number;
 }
 
@@ -112,6 +126,15 @@ export function createContext(deps: ContextDeps) {
       ...(deps.privacy ? { privacy: deps.privacy } : {}),
       request,
       stepUpMaxAgeSeconds: deps.stepUpMaxAgeSeconds,
+      ...(auth.kind === 'session' && deps.live
+        ? {
+            live: {
+              hub: deps.live,
+              session: auth.session.key,
+              alive: () => deps.sessions.alive(auth.session.key),
+            },
+          }
+        : {}),
       ...(auth.kind === 'session'
         ? {
             ownSession: {

@@ -24,6 +24,12 @@ const t = initTRPC
   .meta<OpenApiMeta>()
   .create({
     isDev: false,
+    // Live streams (decision 106): a ping keeps proxies from closing a quiet stream, and a browser
+    // that hears nothing for longer (a stalled connection) reconnects with its last event id.
+    sse: {
+      ping: { enabled: true, intervalMs: 15_000 },
+      client: { reconnectAfterInactivityMs: 40_000 },
+    },
     errorFormatter({ shape, error }) {
       const fieldErrors = fieldErrorsOfError(error);
       // Unexpected errors keep their details in the log, not in the answer.

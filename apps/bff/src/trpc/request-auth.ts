@@ -42,11 +42,31 @@ function reject(reply: FastifyReply, status: 401 | 403, message: string) {
     .send({ error: { message, code: status === 401 ? -32001 : -32003, data: { code, httpStatus: status } } });
 }
 
+/**
+ * A live stream (decision 106) is opened by the browser's EventSource, which cannot send X-CSRF: its
+ * proof is the Fetch Metadata a page cannot forge, a same-origin fetch that is no navigation or
+ * embedded resource, and it only reads (GET of a `live.` subscription).
+ */
+function isSameOriginStream(request: {
+  headers: IncomingHttpHeaders;
+  method?: string | undefined;
+  url?: string | undefined;
+}): boolean {
+  if (request.method !== 'GET' || request.url === undefined) return false;
+  const procedures = proceduresOfUrl(request.url);
+  return (
+    procedures.length === 1 &&
+    procedures[0]?.startsWith('live.') === true &&
+    request.headers['sec-fetch-site'] === 'same-origin' &&
+    request.headers['sec-fetch-dest'] === 'empty'
+  );
+}
+
 export function csrfProblem(
-  request: { headers: IncomingHttpHeaders; method?: string | undefined },
+  request: { headers: IncomingHttpHeaders; method?: string | undefined; url?: string | undefined },
   publicUrl: string,
 ): string | null {
-  if (request.headers['x-csrf'] !== '1') return 'missing X-CSRF header';
+  if (request.headers['x-csrf'] !== '1' && !isSameOriginStream(request)) return 'missing X-CSRF header';
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== new URL(publicUrl).origin) return 'foreign Origin';
   const site = request.headers['sec-fetch-site'];

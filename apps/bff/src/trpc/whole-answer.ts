@@ -2,7 +2,7 @@
  * tRPC's Fastify adapter sends a fetch Response, which Fastify unwraps only after the onSend hooks.
  * This hook turns it into status, headers and one Buffer first, so the hooks after it (the public
  * answer cache, @fastify/etag, @fastify/compress's threshold) see plain bytes and the answer goes out
- * with a Content-Length.
+ * with a Content-Length. Live streams pass as they are.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -13,7 +13,11 @@ export function wholeAnswer(
   payload: unknown,
   done: (error: Error | null, payload?: unknown) => void,
 ): void {
-  if (!(payload instanceof Response)) {
+  // A live stream (server-sent events, decision 106) goes out as it is produced.
+  if (
+    !(payload instanceof Response) ||
+    payload.headers.get('content-type')?.startsWith('text/event-stream')
+  ) {
     done(null, payload);
     return;
   }

@@ -147,10 +147,61 @@ export interface CallOptions {
   raw?: string;
 }
 
+export function isSubscription(path: string): boolean {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+  return procedures[path]?._def.type === 'subscription';
+}
+
+/** What the suite reads of an answer. */
+export interface Answer {
+  statusCode: number;
+  body: string;
+  // As light-my-request's own answer: the caller names what it expects.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+  json<T = unknown>(): T;
+}
+
+/**
+ * A subscription (decision 106) answers with a stream that may never end: read up to its first
+ * event after `connected`, then let go. A refusal inside the stream (`serialized-error`) counts with
+ * its HTTP status and message, as the browser's link reads it.
+ */
+async function firstEvent(target: Target, url: string, headers: Record<string, string>): Promise<Answer> {
+  const response = await target.app.inject({ method: 'GET', url, headers, payloadAsStream: true });
+  const stream = response.stream();
+  let text = '';
+  for await (const chunk of stream) {
+    text += String(chunk);
+    const blocks = text
+      .split('\n\n')
+      .slice(0, -1)
+      .map((block) => block.trim());
+    if (blocks.some((block) => block && !block.startsWith('event: connected'))) break;
+  }
+  stream.destroy();
+  const event =
+    text
+      .split('\n\n')
+      .map((block) => block.trim())
+      .find((block) => block && !block.startsWith('event: connected')) ?? '';
+  const data = /^data: (.*)$/m.exec(event)?.[1] ?? '';
+  if (!event.startsWith('event: serialized-error'))
+    return { statusCode: response.statusCode, body: text, json: () => JSON.parse(data || 'null') as never };
+  const shape = JSON.parse(data) as { message: string; data: { httpStatus: number } };
+  const body = JSON.stringify({ error: shape });
+  return { statusCode: shape.data.httpStatus, body, json: () => JSON.parse(body) as never };
+}
+
 /** One procedure call the way @trpc/client sends it (GET for queries, POST for mutations). */
-export function call(target: Target, path: string, options: CallOptions = {}) {
+export function call(target: Target, path: string, options: CallOptions = {}): Promise<Answer> {
   const method = options.method ?? (isMutation(path) ? 'POST' : 'GET');
   const input = options.input === undefined ? {} : options.input;
+  if (method === 'GET' && isSubscription(path))
+    return firstEvent(
+      target,
+      `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+      options.headers ?? {},
+    );
   if (method === 'GET') {
     return target.app.inject({
       method,

@@ -1,4 +1,5 @@
 /** What an editor gives the write dialog (write-dialog.tsx): its German texts, its fields and its calls. */
+import type { PresenceKind } from '@nova/domain';
 import type { FieldValues } from 'react-hook-form';
 import type { WriteCalls } from '../../lib/write-dialog';
 
@@ -35,4 +36,6 @@ export interface WriteEditor<Row extends { id: number }, V extends FieldValues, 
    * the audit log can take back (decision 105).
    */
   auditTarget?: string;
+  /** What the rows are, for "… bearbeitet diesen Eintrag gerade" (decision 106). */
+  presence?: PresenceKind;
 }

@@ -20,6 +20,7 @@ import { MessageRegion } from '../ui/timed-message';
 import { ConflictQuestion } from './conflict-question';
 import type { WriteEditor } from './editor';
 import { EditorHistory } from './history-slot';
+import { PresenceNotice } from './presence-notice';
 import { StepUpQuestion } from './step-up-question';
 import { useWriteForm, type Notice } from './use-write-form';
 
@@ -156,6 +157,7 @@ function WriteForm<Row extends { id: number }, V extends FieldValues, P>({
   const row = base;
   return (
     <form onSubmit={write.submit} noValidate className="space-y-4">
+      {row && editor.presence && <PresenceNotice kind={editor.presence} id={String(row.id)} />}
       {children(form, row)}
       {write.notice && <NoticeAlert notice={write.notice} onReload={() => finish()} />}
       <MessageRegion message={write.failure.message} />

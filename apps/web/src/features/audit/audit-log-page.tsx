@@ -40,6 +40,7 @@ import { saveDownload } from '../../lib/download';
 import { AuditRowView, type AuditRow } from './components/audit-row';
 import { ChainStatus } from './components/chain-status';
 import { isUndoDraft, UNDO_STEP_UP_SCOPE } from './components/undo-action';
+import { useLiveAudit, type LiveAudit } from './use-live-audit';
 
 const PAGE_SIZE = 25;
 
@@ -207,10 +208,12 @@ export function AuditLogPage() {
   const restored = useRestoredDraft(UNDO_STEP_UP_SCOPE, isUndoDraft);
   const [resumeId, setResumeId] = useState(restored?.recordId ?? null);
   const resumeSeen = useCallback(() => setResumeId(null), []);
+  const listInput = { ...bffFilterOf(filter), page, pageSize: PAGE_SIZE };
   const list = trpc.audit.list.useQuery(
-    { ...bffFilterOf(filter), page, pageSize: PAGE_SIZE, ...position },
+    { ...listInput, ...position },
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
+  const live = useLiveAudit(listInput);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   // Past the counted bound the total is "mehr als" (decision 104).
   const more = list.data?.more === true;
@@ -255,6 +258,7 @@ export function AuditLogPage() {
           </Button>
         </p>
       )}
+      <LiveNotices live={live} onShowNew={() => show(filter, 1)} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {list.data ? `${more ? 'mehr als ' : ''}${formatNumber(list.data.total)} Einträge` : ''}
@@ -277,6 +281,7 @@ export function AuditLogPage() {
         <>
           <AuditTable
             rows={list.data.rows}
+            fresh={live.fresh}
             page={page}
             onUndone={done}
             resumeId={resumeId}
@@ -320,12 +325,15 @@ function useCsvExport(filter: AuditFilterValues) {
 
 function AuditTable({
   rows,
+  fresh,
   page,
   onUndone,
   resumeId,
   onUndoResumed,
 }: {
   rows: AuditRow[];
+  /** Rows that arrived live (decision 106). */
+  fresh: ReadonlySet<string>;
   page: number;
   onUndone: (text: string) => void;
   /** The row whose undo question opens again after the sign-in. */
@@ -352,6 +360,7 @@ function AuditTable({
           <AuditRowView
             key={row.id}
             row={row}
+            fresh={fresh.has(row.id)}
             onUndone={onUndone}
             resumeUndo={row.id === resumeId}
             onUndoResumed={onUndoResumed}
@@ -359,5 +368,31 @@ function AuditTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * The live updates' notices (decision 106): paused while they do not arrive; on a later page the
+ * count of new entries with the way to them; every arrival said politely to screen readers.
+ */
+function LiveNotices({ live, onShowNew }: { live: LiveAudit; onShowNew: () => void }) {
+  return (
+    <>
+      <p className="sr-only" aria-live="polite">
+        {live.announcement}
+      </p>
+      {live.paused && (
+        <p role="status" className="mb-3 text-sm text-amber-800 dark:text-amber-200">
+          Live-Aktualisierung pausiert. Neue Einträge erscheinen wieder, sobald die Verbindung steht.
+        </p>
+      )}
+      {live.waiting > 0 && (
+        <div role="status" className="mb-3">
+          <Button variant="secondary" onClick={onShowNew}>
+            {live.waiting === 1 ? '1 neuer Eintrag' : `${live.waiting} neue Einträge`}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

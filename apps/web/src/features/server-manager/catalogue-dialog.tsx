@@ -78,6 +78,7 @@ export function CatalogueDialog<K extends CatalogueKey>({
     calls,
     invalidate: () => utils.list.invalidate(),
     auditTarget: `catalogue.${catalogueKey}`,
+    presence: catalogueKey,
   };
 
   return (

@@ -69,6 +69,7 @@ export function ObjectDialog({
     calls,
     invalidate: reload,
     auditTarget: 'sync.object',
+    presence: 'syncObjects',
   };
   return (
     <WriteDialog dialog={dialog} editor={editor} onDone={onDone}>
@@ -215,6 +216,7 @@ function groupEditor(
     calls,
     invalidate: reload,
     auditTarget: 'sync.group',
+    presence: 'syncGroups',
   };
 }
 

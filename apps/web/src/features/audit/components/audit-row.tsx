@@ -17,6 +17,7 @@ import {
 } from '@nova/domain';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { UndoAction, type UndoneKind } from './undo-action';
@@ -129,12 +130,15 @@ function FieldTable({ changes }: { changes: AuditFieldChange[] }) {
 
 export function AuditRowView({
   row,
+  fresh = false,
   onUndone,
   resumeUndo = false,
   onUndoResumed,
   undoStepUpReturnTo,
 }: {
   row: AuditRow;
+  /** Arrived live while the page was open (decision 106): marked "Neu". */
+  fresh?: boolean;
   /** Called with the success message after "Rückgängig machen". */
   onUndone?: (text: string) => void;
   /** Back from the step-up sign-in for this row's undo: its question opens again. */
@@ -153,10 +157,18 @@ export function AuditRowView({
     .join(' · ');
   return (
     <>
-      <tr className="block border-t border-slate-200 py-2 md:table-row md:py-0 dark:border-slate-700">
+      <tr
+        data-fresh={fresh || undefined}
+        className={`block border-t border-slate-200 py-2 md:table-row md:py-0 dark:border-slate-700 ${fresh ? 'bg-brand-50 dark:bg-brand-950/40' : ''}`}
+      >
         <td className={cell}>
           <CardLabel>Zeitpunkt</CardLabel>
           <time dateTime={row.at}>{dateTime.format(new Date(row.at))}</time>
+          {fresh && (
+            <span className="ml-2">
+              <Badge tone="brand">Neu</Badge>
+            </span>
+          )}
         </td>
         <td className={cell}>
           <CardLabel>Person</CardLabel>
