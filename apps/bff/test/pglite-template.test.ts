@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/database';
+import { migrate, PGLITE_EXTENSIONS } from '../src/db/database';
 import { PGliteDialect } from '../src/db/pglite-dialect';
 import { loadTemplate, pgliteVersion, templateFileName } from '../src/db/pglite-template';
 
@@ -33,7 +33,9 @@ describe('the embedded database template', () => {
 
     const dataDir = join(dir, 'data');
     const db = new Kysely<unknown>({
-      dialect: new PGliteDialect(new PGlite({ dataDir, loadDataDir: template ?? undefined })),
+      dialect: new PGliteDialect(
+        new PGlite({ dataDir, loadDataDir: template ?? undefined, extensions: PGLITE_EXTENSIONS }),
+      ),
     });
     await migrate(db);
     const tables = await sql<{ name: string }>`
@@ -43,7 +45,9 @@ describe('the embedded database template', () => {
     await db.destroy();
 
     // Opened again from disk: no template, the migrated database as it was left.
-    const again = new Kysely<unknown>({ dialect: new PGliteDialect(new PGlite(dataDir)) });
+    const again = new Kysely<unknown>({
+      dialect: new PGliteDialect(new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS })),
+    });
     const head = await sql<{ last_seq: number }>`select last_seq from audit_chain where id = 1`.execute(
       again,
     );

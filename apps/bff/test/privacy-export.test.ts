@@ -195,6 +195,7 @@ describe('the data export', () => {
     expect(all).not.toContain(DEMO_ACCOUNTS.beta.id);
     expect(all).not.toContain(DEMO_ACCOUNTS.admin.id);
     expect(all).not.toContain('Lena_Hoffmann');
+    expect(all).not.toContain('anderes Konto: beta');
     expect(all).not.toContain('"accessToken"');
     expect(all).not.toContain('refresh');
     const audit = JSON.parse(files.get('audit-log.json') ?? 'null') as {

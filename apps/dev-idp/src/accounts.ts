@@ -33,14 +33,15 @@ export interface ServiceAccount {
 /**
  * The integrator's service account: a fixed id and the administrative web roles, so that the demo's
  * scripts can read and write catalogues, the sync manager and the audit log. What one token may do is
- * limited by the scopes it asks for (decision 081); machine clients never delete.
+ * limited by the scopes it asks for (decision 081); machine clients never delete. Players' privacy
+ * requests are personal data handled by people only, so the bot does not hold `web:admin:privacy`.
  */
 export const SERVICE_ACCOUNTS: Readonly<Record<string, ServiceAccount>> = {
   [DEMO_INTEGRATOR_CLIENT_ID]: {
     id: '0c7e5a94-1f2d-4b3a-8e6f-9d4c2b1a0e57',
     clientId: DEMO_INTEGRATOR_CLIENT_ID,
     username: `service-account-${DEMO_INTEGRATOR_CLIENT_ID}`,
-    realmRoles: ALL_ROLES.filter((role) => role !== ROLES.beta),
+    realmRoles: ALL_ROLES.filter((role) => role !== ROLES.beta && role !== ROLES.privacy),
   },
 };
 

@@ -148,7 +148,13 @@ const EXPECTED: Record<DemoAccountName, { realm: string[]; client: string[] }> =
   spieler: { realm: [], client: [] },
   beta: { realm: ['web:beta'], client: [] },
   admin: {
-    realm: ['web:beta', 'web:admin', 'web:admin:sync-manager', 'web:admin:server-manager'],
+    realm: [
+      'web:beta',
+      'web:admin',
+      'web:admin:sync-manager',
+      'web:admin:server-manager',
+      'web:admin:privacy',
+    ],
     client: [
       'web:admin:server-manager:achievement',
       'web:admin:server-manager:car',

@@ -73,6 +73,9 @@ export interface Database {
   readonly listenUrl?: string | null;
 }
 
+/** What every PGlite of the BFF loads: the audit log's keyword and person indexes (migration 012, decision 104). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * PGlite, ready: a data directory without PG_VERSION (and `memory://`) is created first, from the
  * build's template when there is one (pglite-template.ts), else by PGlite's initdb.
@@ -84,8 +87,7 @@ async function pglite(dataDir: string, onPhase: (phase: OpenPhase) => void): Pro
   onPhase(exists ? 'opening-database' : 'creating-database');
   const template = exists ? null : loadTemplate();
   const instance = new PGlite({
-    // The audit log's keyword and person indexes (migration 012, decision 104).
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
     ...(memory ? {} : { dataDir }),
     ...(template ? { loadDataDir: template } : {}),
   });

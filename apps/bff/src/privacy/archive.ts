@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ZipFile } from 'yazl';
 import { CSV_BOM, csvCell, csvHeader, csvLines } from '../audit/csv';
-import type { AuditLog } from '../audit/log';
+import type { AuditLog, AuditRecord } from '../audit/log';
 import {
   ACCOUNT_AREA,
   AUDIT_AREA,
@@ -34,13 +34,32 @@ export function tableCsv(rows: readonly Record<string, unknown>[]): string {
   );
 }
 
+/**
+ * A record as the person's export shows it: who else acted or was acted on stays out (Art. 15 (4)
+ * DSGVO: the rights of others), so another person's id and name are blanked, and so is the other
+ * account a refused step-up names.
+ */
+export function ownView(record: AuditRecord, personId: string): AuditRecord {
+  const view = { ...record };
+  if (view.actorId !== personId) {
+    view.actorId = null;
+    view.actorName = null;
+  }
+  if (view.targetType === 'user' && view.targetId !== personId) {
+    view.targetId = null;
+    view.targetName = null;
+  }
+  if (view.detail?.startsWith('anderes Konto:')) view.detail = 'anderes Konto';
+  return view;
+}
+
 async function* auditJson(audit: AuditLog, personId: string): AsyncGenerator<string> {
   yield '[';
   let first = true;
   for await (const page of audit.pages({ subject: personId }, AUDIT_PAGE)) {
     let text = '';
     for (const record of page) {
-      text += `${first ? '\n' : ',\n'}${JSON.stringify(record)}`;
+      text += `${first ? '\n' : ',\n'}${JSON.stringify(ownView(record, personId))}`;
       first = false;
     }
     yield text;
@@ -52,7 +71,7 @@ async function* auditJson(audit: AuditLog, personId: string): AsyncGenerator<str
 async function* auditCsv(audit: AuditLog, personId: string): AsyncGenerator<string> {
   yield csvHeader();
   for await (const page of audit.pages({ subject: personId }, AUDIT_PAGE)) {
-    yield csvLines(page);
+    yield csvLines(page.map((record) => ownView(record, personId)));
     await nextTurn();
   }
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportFigure } from '../figures';
-import { PROCEDURES, startTarget, type Target } from './fixture';
+import { call, firstEvent, isSubscription, PROCEDURES, startTarget, type Target } from './fixture';
 
 const ATTACKS: Record<string, Record<string, string>> = {
   'no X-CSRF header': {},
@@ -26,22 +26,22 @@ describe('security: CSRF on every procedure', () => {
 
   function request(path: string, transport: (typeof TRANSPORTS)[number], headers: Record<string, string>) {
     const all = { ...headers, cookie: target.cookie('admin') };
-    if (transport === 'GET')
-      return target.app.inject({ method: 'GET', url: `/trpc/${path}?input=%7B%7D`, headers: all });
+    // A subscription's stream stays open: `call` reads its first event and lets go.
+    if (transport === 'GET') return call(target, path, { method: 'GET', headers: all });
     if (transport === 'POST') {
-      return target.app.inject({
-        method: 'POST',
+      const post = {
+        method: 'POST' as const,
         url: `/trpc/${path}`,
         headers: { ...all, 'content-type': 'application/json' },
         payload: '{}',
-      });
+      };
+      // tRPC answers a POST to a subscription inside a stream, too (405 as its first event).
+      return isSubscription(path) ? firstEvent(target, post) : target.app.inject(post);
     }
     const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {} }));
-    return target.app.inject({
-      method: 'GET',
-      url: `/trpc/${path},${path}?batch=1&input=${input}`,
-      headers: all,
-    });
+    const url = `/trpc/${path},${path}?batch=1&input=${input}`;
+    if (isSubscription(path)) return firstEvent(target, { method: 'GET', url, headers: all });
+    return target.app.inject({ method: 'GET', url, headers: all });
   }
 
   it('every procedure × GET/POST/batch × each attack is refused before it runs', async () => {

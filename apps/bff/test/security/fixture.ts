@@ -163,13 +163,21 @@ export interface Answer {
 
 /**
  * A subscription (decision 106) answers with a stream that may never end: read up to its first
- * event after `connected`, then let go. A refusal inside the stream (`serialized-error`) counts with
+ * event after `connected`, then let go (an answer that is not a stream is read whole). A refusal inside the stream (`serialized-error`) counts with
  * its HTTP status and message, as the browser's link reads it.
  */
-async function firstEvent(target: Target, url: string, headers: Record<string, string>): Promise<Answer> {
-  const response = await target.app.inject({ method: 'GET', url, headers, payloadAsStream: true });
+export async function firstEvent(
+  target: Target,
+  request: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; payload?: string },
+): Promise<Answer> {
+  const response = await target.app.inject({ ...request, payloadAsStream: true });
   const stream = response.stream();
   let text = '';
+  if (!String(response.headers['content-type']).startsWith('text/event-stream')) {
+    // Refused before the stream began (CSRF, sign-in): an ordinary JSON answer.
+    for await (const chunk of stream) text += String(chunk);
+    return { statusCode: response.statusCode, body: text, json: () => JSON.parse(text) as never };
+  }
   for await (const chunk of stream) {
     text += String(chunk);
     const blocks = text
@@ -197,11 +205,11 @@ export function call(target: Target, path: string, options: CallOptions = {}): P
   const method = options.method ?? (isMutation(path) ? 'POST' : 'GET');
   const input = options.input === undefined ? {} : options.input;
   if (method === 'GET' && isSubscription(path))
-    return firstEvent(
-      target,
-      `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
-      options.headers ?? {},
-    );
+    return firstEvent(target, {
+      method,
+      url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+      headers: options.headers ?? {},
+    });
   if (method === 'GET') {
     return target.app.inject({
       method,
