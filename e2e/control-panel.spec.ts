@@ -49,6 +49,7 @@ for (const role of ['spieler', 'beta', 'admin'] as Role[]) {
       ...(roles.includes('web:admin:sync-manager') ? ['Sync Management'] : []),
       ...(roles.includes('web:admin:server-manager') ? ['Server Management'] : []),
       ...(roles.includes('web:admin') ? ['Audit-Log', 'Integrationen'] : []),
+      ...(roles.includes('web:admin:privacy') ? ['Datenschutzanfragen'] : []),
       'Help',
       'Logout',
     ];

@@ -193,8 +193,16 @@ test('taking back a delete re-creates the row after a fresh sign-in; the questio
   await expect(question).toContainText(`„${sentence}“ wird zurückgenommen`);
   await question.getByRole('button', { name: 'Rückgängig machen' }).click();
   await expect(question).toBeHidden();
-  await expect(page.getByText('Die Änderung wurde rückgängig gemacht.')).toBeVisible();
-  expect((await rowsNamed(name)).map((r) => [r.reason_name, r.points])).toEqual([[name, 2]]);
+  // The row is back under a new number, and the message says which (decision 105).
+  await expect
+    .poll(async () => (await rowsNamed(name)).map((r) => [r.reason_name, r.points]))
+    .toEqual([[name, 2]]);
+  const [recreated] = await rowsNamed(name);
+  await expect(
+    page.getByText(
+      `Die Änderung wurde rückgängig gemacht: „${name}“ ist als Nr. ${recreated?.id} neu angelegt.`,
+    ),
+  ).toBeVisible();
 
   const logged = await records(page, name);
   const deletion = recordOf(logged, 'catalogue.wantedReasons.remove');

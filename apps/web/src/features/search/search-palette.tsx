@@ -22,10 +22,18 @@ function useSettled(text: string, delayMs = 150): string {
 const item =
   'flex cursor-pointer flex-col gap-0.5 rounded-md px-3 py-2 text-sm data-[disabled=true]:cursor-default data-[selected=true]:bg-brand-100 data-[selected=true]:text-brand-900 dark:data-[selected=true]:bg-brand-900/60 dark:data-[selected=true]:text-brand-50';
 
+const hitValue = (hit: SearchHit) => `${hit.href}#${hit.id}`;
+
+/** The first row that can be chosen: active whenever the results change, as the arrows expect. */
+function firstChoice(groups: readonly SearchGroup[] | null): string {
+  const group = groups?.find((candidate) => candidate.status === 'ok' && candidate.hits.length > 0);
+  return group?.hits[0] ? hitValue(group.hits[0]) : '';
+}
+
 function Hit({ hit, onSelect }: { hit: SearchHit; onSelect: () => void }) {
   const detail = [hit.detail, hit.at ? dateTime.format(new Date(hit.at)) : null].filter(Boolean).join(' · ');
   return (
-    <Command.Item value={hit.href + '#' + hit.id} onSelect={onSelect} className={item}>
+    <Command.Item value={hitValue(hit)} onSelect={onSelect} className={item}>
       <span className="font-medium">{hit.title}</span>
       {detail && <span className="text-xs text-slate-600 dark:text-slate-300">{detail}</span>}
     </Command.Item>
@@ -74,13 +82,25 @@ export function SearchPalette({
   );
   const groups = settled && query.data ? query.data.groups : null;
   const status = statusOf(query, settled, groups);
+  // cmdk keeps the row it had chosen when the results are replaced (an earlier text's answer): the
+  // new results' first row becomes the active one instead; a choice made with the arrows holds
+  // while the results begin with the same row.
+  const first = firstChoice(groups);
+  const [choice, setChoice] = useState<{ among: string; value: string } | null>(null);
+  const active = choice?.among === first ? choice.value : first;
   const go = (href: string) => {
     onClose();
     void navigate(href);
   };
   return (
     <Dialog open={open} onClose={onClose} title="Suche" returnFocus={returnFocus}>
-      <Command shouldFilter={false} loop label="Suche im Control Panel">
+      <Command
+        shouldFilter={false}
+        loop
+        label="Suche im Control Panel"
+        value={active}
+        onValueChange={(value) => setChoice({ among: first, value })}
+      >
         {/* The field, not the dialog's close button, takes the focus when the palette opens. */}
         <Command.Input
           autoFocus
