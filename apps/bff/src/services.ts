@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { startIntentSweep } from './audit/intent-sweep';
 import { IdempotencyKeys, startKeyRetention } from './audit/idempotency';
 import { AuditLog } from './audit/log';
+import { AuditPersons } from './db/persons';
 import { TargetLocks } from './audit/target-locks';
 import { OidcClient } from './auth/oidc';
 import { TokenService } from './auth/token-service';
@@ -126,7 +127,7 @@ export async function createServices(
   const now = overrides.now ?? Date.now;
   const store = overrides.store ?? (await sessionStore(app, env, now));
   const db = overrides.database ?? database(app, env);
-  const audit = new AuditLog(db);
+  const audit = new AuditLog(db, undefined, undefined, new AuditPersons(env.auditPersonMasterKey));
   // A lock is waited for as long as any statement may take.
   const locks = new TargetLocks(db, env.databaseTimeouts.statementMs);
   const idempotency = new IdempotencyKeys(db, locks);
@@ -149,6 +150,12 @@ export async function createServices(
   let stopChain = () => Promise.resolve();
   app.addHook('onReady', () => {
     stopChain = startAuditChain(audit, env.auditCheckpoints, app.log);
+    // Keys made before a master key was configured are wrapped now (decision 099).
+    if (env.auditPersonMasterKey)
+      void db
+        .open()
+        .then((opened) => audit.persons.wrapKeys(opened))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'audit person keys not wrapped yet'));
   });
   app.addHook('onClose', () => stopChain());
 
