@@ -122,6 +122,8 @@ export interface PrivacyRequestsTable {
   updated_by: string | null;
   erasure: ColumnType<unknown, string | null | undefined, string | null>;
   closed_at: Date | null;
+}
+
 /** A person of the audit log (db/persons.ts, decision 099). */
 export interface AuditPersonsTable {
   person_no: Generated<string | number>;

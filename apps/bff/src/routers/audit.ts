@@ -16,7 +16,7 @@ import { auditRefusal } from '../audit/audited';
 import { isAuditCursor, type AuditFilter, type AuditLog } from '../audit/log';
 import { undo, undoPlan } from '../audit/undo';
 import type { Database } from '../db/database';
-import type { Principal } from '../trpc/context';
+import type { Principal } from '../kinds/principal';
 import { HoldRefused, holdsOfRecord, releaseHold, setHold } from '../privacy/legal-holds';
 import { authedProcedure, router } from '../trpc/init';
 
