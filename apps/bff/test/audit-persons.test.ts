@@ -2,7 +2,7 @@
  * Persons in the audit log (decisions 099, 100), on both engines: records name a person number, the
  * person filter finds them by in-game or login name, erasure deletes the person's key so that the
  * viewer, the CSV export and the filter show "gelöschte Person (Nr. …)", no table holds the old name
- * and the chain still verifies; a legal hold keeps the name until it is released; migration 010
+ * and the chain still verifies; a legal hold keeps the name until it is released; migration 014
  * moves records written in the old form once, with the chain verifying before and after.
  */
 import { PGlite } from '@electric-sql/pglite';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyChain } from '../src/audit/chain';
 import { csvLines } from '../src/audit/csv';
 import { AuditLog } from '../src/audit/log';
-import { createDatabase, type Database, type DatabaseConfig } from '../src/db/database';
+import { createDatabase, PGLITE_EXTENSIONS, type Database, type DatabaseConfig } from '../src/db/database';
 import { migrationProvider } from '../src/db/migrations';
 import { PGliteDialect } from '../src/db/pglite-dialect';
 import type { Schema } from '../src/db/schema';
@@ -168,7 +168,7 @@ describe.each(engines)('persons in the audit log on %s', (_name, config) => {
     expect(answer.pseudonym).toBe(`gelöschte Person (Nr. ${answer.person})`);
     expect(answer.sessionsEnded).toBe(2);
     expect(ended).toEqual([player.id]);
-    expect(answer.gameData.map((item) => item.path)).toContain(`user/${player.id}/profile`);
+    expect(answer.gameData.map((item) => item.where)).toContain(`user/${player.id}/profile`);
 
     const db = await database.open();
     // The viewer: the records are still there, naming only the number.
@@ -207,13 +207,14 @@ describe.each(engines)('persons in the audit log on %s', (_name, config) => {
   });
 });
 
-/** A database migrated up to 008 (records in the old form), then to the latest. */
+/**
+ * A database migrated up to 012 (as deployed before the persons: records in the old form, with 012's
+ * stored search text and keys), then to the latest.
+ */
 async function oldForm(db: Kysely<Schema>): Promise<void> {
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(
-    '008_audit_chain_linker',
-  );
-  if (error) throw new Error('migration to 008 failed', { cause: error });
-  // Records as 008 wrote them: subject, login name and address in clear; a player as target.
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo('012_audit_scale');
+  if (error) throw new Error('migration to 012 failed', { cause: error });
+  // Records as 008 to 012 wrote them: subject, login name and address in clear; a player as target.
   const values = [
     ['sub-admin', 'admin', 'catalogue.serverRadios.update', 'catalogue.serverRadios', '26', '198.51.100.0'],
     ['sub-spieler', 'spieler', 'auth.sign-in', 'user', 'sub-spieler', '203.0.113.0'],
@@ -263,7 +264,7 @@ const migrationEngines: [string, () => Promise<{ db: Kysely<Schema>; done: () =>
   [
     'PGlite',
     async () => {
-      const instance = new PGlite();
+      const instance = new PGlite({ extensions: PGLITE_EXTENSIONS });
       await instance.waitReady;
       const db = new Kysely<Schema>({ dialect: new PGliteDialect(instance) });
       return { db, done: () => db.destroy() };
@@ -271,7 +272,7 @@ const migrationEngines: [string, () => Promise<{ db: Kysely<Schema>; done: () =>
   ],
 ];
 
-describe.each(migrationEngines)('migration 010 on %s', (_name, make) => {
+describe.each(migrationEngines)('migration 014 on %s', (_name, make) => {
   let db: Kysely<Schema>;
   let done: () => Promise<void>;
   beforeAll(async () => {

@@ -41,12 +41,12 @@ export async function withLogins<
 /** The audit records of one target in the shared test database, oldest first. */
 export async function auditRecordsOf(type: string, id: number | string) {
   const db = await sharedTestDatabase().open();
+  // A player is named by their person number, not in `target_id` (decision 099).
+  const player = type === 'user' ? await new AuditPersons().find(db, String(id)) : null;
+  if (type === 'user' && !player) return [];
+  const query = db.selectFrom('audit_log').selectAll().where('target_type', '=', type);
   return withLogins(
-    await db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('target_type', '=', type)
-      .where('target_id', '=', String(id))
+    await (player ? query.where('target_person', '=', player.no) : query.where('target_id', '=', String(id)))
       .orderBy('id', 'asc')
       .execute(),
   );

@@ -157,7 +157,7 @@ export interface CheckpointReport {
 }
 
 /**
- * A checkpoint signed before migration 010 hashed the records anew over person numbers (decision
+ * A checkpoint signed before migration 014 hashed the records anew over person numbers (decision
  * 099): it is confirmed by the hash the event had before the move, which the migration kept.
  */
 async function signedBeforeMove(db: Kysely<Schema>, c: Checkpoint): Promise<boolean> {

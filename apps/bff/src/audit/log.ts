@@ -276,6 +276,7 @@ export class AuditLog {
     refusals: RefusalBudget = new RefusalBudget({ ...REFUSAL_BUDGET, now: () => Date.now() }),
     log?: HeldLog,
     summaries: RefusalSummaries = new RefusalSummaries({ ...REFUSAL_SUMMARY, now: () => Date.now() }),
+    /** The persons the records name (decision 099), with the master key that wraps their keys. */
     persons: AuditPersons = new AuditPersons(),
   ) {
     this.persons = persons;

@@ -61,7 +61,7 @@ export const ROW_HASH_BEFORE_PERSONS: HashFormat = {
 };
 
 /**
- * A record's insert since migration 010: the persons' numbers appended (decision 099), only when set,
+ * A record's insert since migration 014: the persons' numbers appended (decision 099), only when set,
  * so a record without them keeps its hash. Their names are not stored in the record at all.
  */
 export const ROW_HASH: HashFormat = {

@@ -1,5 +1,5 @@
 /**
- * Migration 010's move of the existing records to persons (decision 099), once: the chain is
+ * Migration 014's move of the existing records to persons (decision 099), once: the chain is
  * verified, each subject and login name becomes a person with a key, the records name the person's
  * number instead (their addresses sealed with the acting person's key, a `user` target's subject
  * replaced by its person), every event is hashed again over what is now stored, and the chain is

@@ -141,9 +141,10 @@ const migrations: Record<string, Migration> = {
   '006_audit_undo_of': { up: auditUndoOf },
   '007_idempotency_keys': { up: idempotencyKeys },
   '008_audit_chain_linker': { up: auditChainLinker },
-  '010_audit_persons': { up: auditPersons },
   '011_privacy_requests': { up: privacyRequests },
   '012_audit_scale': { up: auditScale },
+  // 013 is another branch's (webhooks); the persons come after the audit log's indexes of 012.
+  '014_audit_persons': { up: auditPersons },
 };
 
 /**

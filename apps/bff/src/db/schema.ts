@@ -10,7 +10,7 @@ export interface AuditLogTable {
   id: Generated<string | number>;
   at: ColumnType<Date, Date | undefined, never>;
   /**
-   * Keycloak subject and username in clear: records before migration 010 only; since then the
+   * Keycloak subject and username in clear: records before migration 014 only; since then the
    * person is `actor_person` (decision 099) and these stay null.
    */
   actor_id: string | null;
@@ -30,7 +30,7 @@ export interface AuditLogTable {
   /** A short reason (refusal reason, error code). */
   detail: string | null;
   request_id: string | null;
-  /** Shortened; sealed with the acting person's key (`p1:…`) since migration 010 (decision 099). */
+  /** Shortened; sealed with the acting person's key (`p1:…`) since migration 014 (decision 099). */
   client_ip: string | null;
   /** How the call came (decision 053); null for events outside a call and older records. */
   call_kind: ColumnType<CallKind | null, CallKind | null | undefined, never>;

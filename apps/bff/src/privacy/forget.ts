@@ -6,16 +6,19 @@
  * decision 099). Audited first. An open legal hold defers it: nothing is deleted and the answer says
  * why. The game's own data is not the BFF's to delete: the answer lists it for the operator.
  *
- * The Datenschutzanfragen page calls `forgetPerson(deps, { subject, reason, by })`.
+ * The Datenschutzanfragen page calls it through `forgettingEraser` (an erasure request's "erledigt",
+ * decision 102).
  */
-import { gameApiPaths } from '@nova/contracts';
 import { auditForgottenPerson } from '@nova/domain';
+import { TRPCError } from '@trpc/server';
 import { sql, type Kysely } from 'kysely';
 import type { AuditLog } from '../audit/log';
 import type { Database } from '../db/database';
 import type { Schema } from '../db/schema';
 import type { SessionStore } from '../session/types';
+import { gameDataToDelete } from './game-data';
 import { openHolds, type HoldActor, type LegalHold } from './legal-holds';
+import type { ErasureResult, GameDataToDelete, PrivacyEraser } from './requests';
 
 export interface ForgetDeps {
   database: Database;
@@ -31,14 +34,6 @@ export interface ForgetInput extends HoldActor {
   reason: string;
 }
 
-/** What the operator deletes by hand in the game's database: the BFF cannot. */
-export interface GameDataItem {
-  /** German: what it is. */
-  area: string;
-  /** The game API's path of it, for the person. */
-  path: string;
-}
-
 export type ForgetResult =
   | {
       status: 'forgotten';
@@ -52,34 +47,16 @@ export type ForgetResult =
       webhookTraces: number;
       /** Records that name the person (as actor or as the player concerned). */
       records: number;
-      gameData: GameDataItem[];
+      gameData: GameDataToDelete[];
       message: string;
     }
   | {
       status: 'held';
       person: string;
       holds: LegalHold[];
-      gameData: GameDataItem[];
+      gameData: GameDataToDelete[];
       message: string;
     };
-
-/** Everything the game API serves about a player (architecture §4.1): the operator's list. */
-export function gameDataOf(subject: string): GameDataItem[] {
-  return [
-    { area: 'Konto mit Anzeigenamen (customname)', path: gameApiPaths.user(subject) },
-    { area: 'Profil', path: gameApiPaths.profile(subject) },
-    { area: 'Erfolge', path: gameApiPaths.playerAchievements(subject) },
-    { area: 'Fahrzeuge', path: gameApiPaths.vehicles(subject) },
-    { area: 'Gutscheine', path: gameApiPaths.coupons(subject) },
-    { area: 'Inventar', path: gameApiPaths.inventory(subject) },
-    { area: 'Lizenzen', path: gameApiPaths.licenses(subject) },
-    { area: 'Bankkonten', path: gameApiPaths.bankAccounts(subject) },
-    { area: 'Waffenfertigkeiten', path: gameApiPaths.weaponSkills(subject) },
-    { area: 'Skins', path: gameApiPaths.skins(subject) },
-    { area: 'Fähigkeiten', path: gameApiPaths.skills(subject) },
-    { area: 'Verknüpfte Accounts (Teamspeak, Discord)', path: gameApiPaths.externalAccounts(subject) },
-  ];
-}
 
 export function heldMessage(holds: readonly LegalHold[]): string {
   const reasons = holds.map((hold) => `„${hold.reason}“`).join(', ');
@@ -125,7 +102,7 @@ async function count(
 
 export async function forgetPerson(deps: ForgetDeps, input: ForgetInput): Promise<ForgetResult> {
   const db = await deps.database.open();
-  const gameData = gameDataOf(input.subject);
+  const gameData = gameDataToDelete(input.subject);
   const found = await deps.audit.persons.find(db, input.subject);
   const person = found?.no ?? null;
   const record = {
@@ -195,4 +172,40 @@ export async function forgetPerson(deps: ForgetDeps, input: ForgetInput): Promis
       .catch(() => undefined);
     throw new Error('forgetting the person failed', { cause: error });
   }
+}
+
+/** What the request shows as done (decision 102), in German; it names the person only by number. */
+function doneOf(result: Extract<ForgetResult, { status: 'forgotten' }>): string[] {
+  return [
+    `${result.sessionsEnded} Sitzung(en) beendet`,
+    `${result.idempotencyKeys} Idempotenzschlüssel gelöscht`,
+    `${result.discordNames} Discord-Name(n) gelöscht`,
+    `${result.webhookTraces} Webhook-Spur(en) gelöscht`,
+    result.pseudonym === null
+      ? 'Audit-Log: die Person war nicht verzeichnet'
+      : `Audit-Log: ${result.records} Einträge nennen sie jetzt „${result.pseudonym}“`,
+  ];
+}
+
+/**
+ * The eraser an erasure request's "erledigt" runs (decision 102): `forgetPerson`. An open legal hold
+ * defers it: the request stays "in Bearbeitung" and the answer says why (a conflict with the
+ * German message; the audit record keeps only its code).
+ */
+export function forgettingEraser(deps: ForgetDeps): PrivacyEraser {
+  return {
+    async erase(person, by, context) {
+      const result = await forgetPerson(deps, {
+        subject: person.id,
+        // Recorded in clear: the request's number, never the person's name.
+        reason: `Löschantrag Nr. ${context.requestId}`,
+        by,
+        requestId: context.meta?.id ?? null,
+        clientIp: context.meta?.clientIp ?? null,
+      });
+      if (result.status === 'held') throw new TRPCError({ code: 'CONFLICT', message: result.message });
+      const answer: ErasureResult = { done: doneOf(result), gameData: result.gameData };
+      return answer;
+    },
+  };
 }

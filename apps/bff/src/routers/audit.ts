@@ -109,7 +109,6 @@ async function dbOf(ctx: { database?: Database | undefined }) {
   return ctx.database.open();
 }
 
-const RecordId = z.string().regex(/^\d{1,18}$/);
 /** A hold's reason: why the record is needed (decision 100). */
 const Reason = z
   .string()

@@ -382,7 +382,7 @@ describe('the upgrade from the chain of migrations 005 and 006', () => {
       lastSeq: Number(before.rows[0]?.last_seq),
       unlinked: 0,
     });
-    // 008 kept every hash; 010 then moved the names to persons and hashed anew (decision 099),
+    // 008 kept every hash; 014 then moved the names to persons and hashed anew (decision 099),
     // keeping the old head it started from.
     const db = await database.open();
     const moved = await sql<{ old_hash: string; new_hash: string }>`
