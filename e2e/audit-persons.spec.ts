@@ -3,9 +3,12 @@
  * conflict dialog says who changed the row by the in-game name ("Admin_Nova hat diesen Eintrag …"),
  * the audit row shows the in-game name with the login name beside it, and the person filter finds the
  * records by part of the in-game name; "Aufbewahren" sets a legal hold with a reason (decision 100).
+ * An erasure request done on "Datenschutzanfragen" forgets the person: the audit log names them
+ * "gelöschte Person (Nr. …)" and the person filter no longer finds their name.
  */
+import { DEMO_IDP_ONLY_ACCOUNTS } from '@nova/demo';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { scaled } from './stack';
 import { createRow, WANTED } from './wanted-reasons';
 
@@ -42,7 +45,8 @@ test('display names: the conflict dialog and the audit row name Admin_Nova, the 
   await secondDialog.getByRole('button', { name: 'Speichern' }).click();
   const conflict = second.getByRole('alertdialog', { name: 'Eintrag wurde inzwischen geändert' });
   await expect(conflict).toContainText('Admin_Nova hat diesen Eintrag am');
-  await conflict.getByRole('button', { name: 'Abbrechen' }).click();
+  await conflict.getByRole('button', { name: 'Neu laden' }).click();
+  await expect(conflict).toHaveCount(0);
 
   // The audit row: the in-game name, the login name beside it; found by part of the in-game name.
   await second.goto('/control-panel/admin/audit-log');
@@ -68,4 +72,53 @@ test('display names: the conflict dialog and the audit row name Admin_Nova, the 
   await hold.getByRole('textbox', { name: 'Grund' }).fill('Streit beigelegt');
   await hold.getByRole('button', { name: 'Aufbewahrung aufheben' }).click();
   await expect(second.getByText('Die Aufbewahrung ist aufgehoben.')).toBeVisible();
+});
+
+test('an erasure request done by the operator: the audit log names the player "gelöschte Person (Nr. …)"', async ({
+  asRole,
+  browser,
+}) => {
+  test.setTimeout(scaled(240_000));
+  // Its own account (the simulator's Vera_Verborgen): ending its sessions touches no other test.
+  const { username, password } = DEMO_IDP_ONLY_ACCOUNTS.loeschen;
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const player = await context.newPage();
+  await player.goto('/auth/login?returnTo=/control-panel/user/settings');
+  await signIn(player, username, password);
+  const myData = player.getByRole('region', { name: 'Meine Daten' });
+  await myData.getByRole('button', { name: 'Löschung beantragen' }).click();
+  await expect(
+    myData.getByText('Deine Anfrage ist eingegangen. Wir antworten innerhalb eines Monats.'),
+  ).toBeVisible();
+
+  // Before: the person filter finds the player by part of the in-game name.
+  const admin = await asRole('admin');
+  await admin.goto('/control-panel/admin/audit-log');
+  await admin.getByRole('textbox', { name: 'Person' }).fill('Verborgen');
+  await admin.getByRole('button', { name: 'Filtern' }).click();
+  await expect(admin.getByRole('row').filter({ hasText: 'Vera_Verborgen' }).first()).toBeVisible();
+
+  // The operator erases: the request lists what was done, the player now a number.
+  await admin.goto('/control-panel/admin/privacy-requests');
+  const request = admin.getByRole('article', { name: `Löschung von ${username}` }).first();
+  await request.getByRole('button', { name: 'In Bearbeitung nehmen' }).click();
+  await request.getByRole('button', { name: 'Löschen und erledigen' }).click();
+  await expect(request.getByText('erledigt', { exact: true })).toBeVisible({ timeout: scaled(30_000) });
+  const done = request.getByText(/^Gelöscht: /);
+  await expect(done).toContainText('1 Sitzung(en) beendet');
+  const pseudonym = /gelöschte Person \(Nr\. (\d+)\)/.exec((await done.textContent()) ?? '')?.[0];
+  expect(pseudonym).toBeDefined();
+  await expect(request.getByText('Von Hand in der Spieldatenbank zu löschen:')).toBeVisible();
+
+  // After: the name finds nothing; the number finds the player's records, named by the pseudonym.
+  await admin.goto('/control-panel/admin/audit-log');
+  await admin.getByRole('textbox', { name: 'Person' }).fill('Verborgen');
+  await admin.getByRole('button', { name: 'Filtern' }).click();
+  await expect(admin.getByText('Keine Einträge für diese Filter.')).toBeVisible();
+  await admin.getByRole('textbox', { name: 'Person' }).fill(pseudonym ?? '');
+  await admin.getByRole('button', { name: 'Filtern' }).click();
+  const rows = admin.getByRole('row').filter({ hasText: pseudonym ?? '' });
+  await expect(rows.first()).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: 'Vera_Verborgen' })).toHaveCount(0);
+  await context.close();
 });

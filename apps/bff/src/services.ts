@@ -281,7 +281,9 @@ function privacyServices(
   return {
     exports,
     requests,
-    eraser: overrides.privacyEraser ?? forgettingEraser({ database: deps.db, audit: deps.audit, store: deps.store }),
+    eraser:
+      overrides.privacyEraser ??
+      forgettingEraser({ database: deps.db, audit: deps.audit, store: deps.store }),
     kick: () => runner?.kick(),
     exportValidHours: env.privacy.exportValidHours,
   };

@@ -199,11 +199,19 @@ describe('privacy requests', () => {
     const { rows } = await audit.list({ person: `Nr. ${pseudonym?.[2]}` }, { limit: 10 });
     expect(rows.map((row) => row.action).sort()).toEqual(['auth.sign-in', 'privacy.createRequest']);
     for (const row of rows) {
-      expect(row).toMatchObject({ actorErased: true, actorId: null, actorName: null, actorDisplayName: null });
+      expect(row).toMatchObject({
+        actorErased: true,
+        actorId: null,
+        actorName: null,
+        actorDisplayName: null,
+      });
       expect(row.clientIp).toBeNull();
     }
     // The erasure's own records: by the officer, about the forgotten number.
-    const { rows: erasure } = await audit.list({ person: `Datenschutz_${tag}`, action: 'privacy.' }, { limit: 10 });
+    const { rows: erasure } = await audit.list(
+      { person: `Datenschutz_${tag}`, action: 'privacy.' },
+      { limit: 10 },
+    );
     expect(erasure.map((row) => [row.action, row.outcome])).toEqual([
       ['privacy.forget', 'success'],
       ['privacy.erase', 'success'],
@@ -245,11 +253,14 @@ describe('privacy requests', () => {
       actorErased: false,
     });
     // The refusal is recorded without the hold's reason.
-    const { rows: forget } = await audit.list({ action: 'privacy.forget', person: `Datenschutz_${tag}` }, { limit: 5 });
+    const { rows: forget } = await audit.list(
+      { action: 'privacy.forget', person: `Datenschutz_${tag}` },
+      { limit: 5 },
+    );
     expect(forget.map((row) => [row.outcome, row.detail])).toEqual([['refused', 'legal-hold']]);
   });
 
-  it('legal holds are the privacy officer\'s: an admin without the role is refused', async () => {
+  it("legal holds are the privacy officer's: an admin without the role is refused", async () => {
     const { caller } = setUp(true);
     await expect(
       caller(person(['web:admin', 'web:beta'])).audit.hold({ recordId: '1', reason: 'Bann-Streit' }),
