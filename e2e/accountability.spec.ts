@@ -72,7 +72,7 @@ test('a delete needs a fresh sign-in; the Audit-Log shows it and exports CSV', a
   // German Excel's CSV: a byte order mark, `;` between cells (decision 059).
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).trim().split('\r\n');
-  expect(lines[0]).toContain('Zeitpunkt;Person;Subjekt;Aktion');
+  expect(lines[0]).toContain('Zeitpunkt;Person;Anmeldename;Subjekt;Aktion');
   expect(lines.filter((line) => line.includes(`;catalogue.wantedReasons;${id};`))).toHaveLength(2);
 });
 

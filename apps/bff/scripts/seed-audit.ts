@@ -7,6 +7,10 @@
  *
  *   pnpm --filter @nova/bff exec tsx scripts/seed-audit.ts --count 1000000 --database postgres://postgres@127.0.0.1:5432/nova_audit_scale
  *
+ * The records name persons (migration 014, decision 099): the 5,000 players and the admins are
+ * persons with keys and sealed names, made first; each record carries their numbers and its address
+ * sealed with the acting person's key, as the BFF writes them.
+ *
  * The records are made here and loaded into an unlogged staging table in batches; the database prints
  * each record's hashed fields, hashed here in chain order with the verifier's own serialisation
  * (db/audit-hash.ts), and the records move into the log with their numbers and hashes in one
@@ -18,6 +22,7 @@ import pg from 'pg';
 import { CATALOGUE_KEYS, type CatalogueKey } from '@nova/domain';
 import { COMPLETION_HASH, GENESIS, hashOf, ROW_HASH } from '../src/db/audit-hash';
 import { createDatabase } from '../src/db/database';
+import { AAD, newPersonKey, seal, storedKey, subjectDigest } from '../src/db/person-crypto';
 
 const BATCH = 10_000;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -93,6 +98,8 @@ interface SeedRow {
   at: string;
   actor_id: string | null;
   actor_name: string | null;
+  actor_person?: string | null;
+  target_person?: string | null;
   action: string;
   target_type: string | null;
   target_id: string | null;
@@ -102,7 +109,7 @@ interface SeedRow {
   status: number | null;
   detail: string | null;
   request_id: string;
-  client_ip: string;
+  client_ip: string | null;
   call_kind: string;
   completed_at: string | null;
 }
@@ -110,14 +117,17 @@ interface SeedRow {
 /** A deterministic spread of 0…n-1 from i (Knuth's multiplicative hash). */
 const spread = (i: number, n: number, salt = 0) => Number((BigInt(i + salt) * 2654435761n) % 4294967296n) % n;
 
-function player(i: number) {
-  const p = spread(i, 5000, 17);
+const PLAYERS = 5000;
+const player = (i: number) => playerOf(spread(i, PLAYERS, 17));
+
+function playerOf(p: number) {
   const name = `${FIRST_NAMES[p % FIRST_NAMES.length] ?? 'spieler'}${p}`;
   return { id: `player-${p.toString(16).padStart(4, '0')}-subject`, name };
 }
 
-function admin(i: number) {
-  const a = spread(i, ADMINS.length, 29);
+const admin = (i: number) => adminOf(spread(i, ADMINS.length, 29));
+
+function adminOf(a: number) {
   return { id: `admin-${a}-subject`, name: ADMINS[a] ?? 'admin' };
 }
 
@@ -231,6 +241,8 @@ const COLUMNS = [
   'at',
   'actor_id',
   'actor_name',
+  'actor_person',
+  'target_person',
   'action',
   'target_type',
   'target_id',
@@ -252,6 +264,72 @@ const CHAIN_COLUMNS = [
   'completion_prev_hash',
   'completion_hash',
 ];
+
+interface SeedPerson {
+  no: string;
+  key: Buffer;
+}
+
+/** Every player and admin as a person (decision 099): a key each, their names sealed with it. */
+async function makePersons(client: pg.Client): Promise<Map<string, SeedPerson>> {
+  const people = new Map<string, string>();
+  for (let p = 0; p < PLAYERS; p++) {
+    const who = playerOf(p);
+    people.set(who.id, who.name);
+  }
+  for (let a = 0; a < ADMINS.length; a++) people.set(adminOf(a).id, adminOf(a).name);
+  const persons = new Map<string, SeedPerson>();
+  const subjects = [...people.keys()];
+  const { rows } = await client.query<{ person_no: string; subject_digest: string }>(
+    `insert into audit_persons (subject_digest) select unnest($1::text[])
+     on conflict (subject_digest) where subject_digest is not null do update set updated_at = now()
+     returning person_no::text, subject_digest`,
+    [subjects.map(subjectDigest)],
+  );
+  const byDigest = new Map(rows.map((row) => [row.subject_digest, row.person_no]));
+  const numbers: string[] = [];
+  const data: string[] = [];
+  const keys: string[] = [];
+  for (const subject of subjects) {
+    const no = byDigest.get(subjectDigest(subject));
+    if (!no) throw new Error('person not made');
+    const key = newPersonKey();
+    const login = people.get(subject) ?? null;
+    numbers.push(no);
+    data.push(seal(key, JSON.stringify({ subject, login, display: null }), AAD.data(no)));
+    keys.push(storedKey(key, null, no).key);
+    persons.set(subject, { no, key });
+  }
+  await client.query(
+    `update audit_persons as p set data = l.data from unnest($1::bigint[], $2::text[]) as l(no, data)
+     where p.person_no = l.no`,
+    [numbers, data],
+  );
+  await client.query(
+    `insert into audit_person_keys (person_no, key, wrapped) select no, key, false
+     from unnest($1::bigint[], $2::text[]) as l(no, key)
+     on conflict (person_no) do update set key = excluded.key, wrapped = false`,
+    [numbers, keys],
+  );
+  return persons;
+}
+
+/** A record as the BFF writes it since migration 014: numbers, no names, the address sealed. */
+function withPersons(row: SeedRow, persons: Map<string, SeedPerson>): SeedRow {
+  const actor = row.actor_id === null ? undefined : persons.get(row.actor_id);
+  const target =
+    row.target_type === 'user' && row.target_id !== null ? persons.get(row.target_id) : undefined;
+  return {
+    ...row,
+    actor_id: null,
+    actor_name: null,
+    actor_person: actor?.no ?? null,
+    target_person: target?.no ?? null,
+    target_id: target ? null : row.target_id,
+    client_ip:
+      actor && row.client_ip !== null ? seal(actor.key, row.client_ip, AAD.ip(actor.no)) : row.client_ip,
+  };
+}
 
 const fields = (format: typeof ROW_HASH, prefix: string) =>
   format.fields.map((f, i) => `${f.sql} as ${prefix}${i}`).join(', ');
@@ -293,6 +371,7 @@ export async function seedAudit(
     const chain = head.rows[0];
     if (!chain) throw new Error('no audit_chain row: not migrated');
     if (chain.open !== '0') throw new Error('records wait for the linker: seed only a database not in use');
+    const persons = await makePersons(client);
     let seq = Number(chain.last_seq);
     let prev = chain.last_hash || GENESIS;
     const firstId = Number(chain.max_id ?? 0) + 1;
@@ -316,7 +395,7 @@ export async function seedAudit(
     for (let from = 0; from < count; from += BATCH) {
       const rows: SeedRow[] = [];
       for (let i = from; i < Math.min(count, from + BATCH); i++)
-        rows.push(recordOf(i, firstId + i, count, end));
+        rows.push(withPersons(recordOf(i, firstId + i, count, end), persons));
       await client.query(
         `insert into audit_seed (${COLUMNS.join(', ')}, target_learnt, forced)
          select ${COLUMNS.join(', ')}, false, false from json_populate_recordset(null::audit_seed, $1::json)`,

@@ -141,6 +141,21 @@ const Raw = z.object({
       })
       .optional(),
   ),
+  /**
+   * Wraps the audit log's per-person keys (decision 099): 32 bytes as base64 (`openssl rand -base64
+   * 32`). Without it the keys are stored as they are; with it, a copy of the database alone opens no
+   * name. Never change it without re-wrapping: a key it cannot open reads as an unknown person.
+   */
+  AUDIT_PERSON_MASTER_KEY: optionalText.pipe(
+    z
+      .string()
+      .transform((text, ctx) => {
+        const key = Buffer.from(text, 'base64');
+        if (key.length !== 32) ctx.addIssue({ code: 'custom', message: 'muss 32 Bytes als base64 sein' });
+        return key.length === 32 ? key : z.NEVER;
+      })
+      .optional(),
+  ),
   /** Where the signed checkpoints are appended, one JSON line each (keep it outside the database's machine). */
   AUDIT_CHECKPOINT_FILE: optionalText,
   AUDIT_CHECKPOINT_INTERVAL_SECONDS: seconds(86_400).default(300),
@@ -354,6 +369,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       requestRetentionDays: raw.PRIVACY_REQUEST_RETENTION_DAYS,
     },
     stepUpMaxAgeSeconds: raw.STEP_UP_MAX_AGE_SECONDS,
+    auditPersonMasterKey: raw.AUDIT_PERSON_MASTER_KEY ?? null,
     auditCheckpoints: {
       key: raw.AUDIT_SIGNING_KEY ?? null,
       file: raw.AUDIT_CHECKPOINT_FILE ?? null,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { startIntentSweep } from './audit/intent-sweep';
 import { IdempotencyKeys, startKeyRetention } from './audit/idempotency';
 import { AuditLog } from './audit/log';
+import { AuditPersons } from './db/persons';
 import { TargetLocks } from './audit/target-locks';
 import { OidcClient } from './auth/oidc';
 import { TokenService } from './auth/token-service';
@@ -22,7 +23,7 @@ import type { SessionStore } from './session/types';
 import { DiscordNames } from './sync/discord-names';
 import { startAuditChain } from './audit/linker';
 import { ExportStore } from './privacy/export-store';
-import { sessionsOnlyEraser } from './privacy/game-data';
+import { forgettingEraser } from './privacy/forget';
 import { PrivacyRequests, type PrivacyEraser } from './privacy/requests';
 import { startExportRunner, type Runner } from './privacy/runner';
 import type { PrivacyServices } from './privacy/services';
@@ -126,7 +127,7 @@ export async function createServices(
   const now = overrides.now ?? Date.now;
   const store = overrides.store ?? (await sessionStore(app, env, now));
   const db = overrides.database ?? database(app, env);
-  const audit = new AuditLog(db);
+  const audit = new AuditLog(db, undefined, undefined, undefined, new AuditPersons(env.auditPersonMasterKey));
   // A lock is waited for as long as any statement may take.
   const locks = new TargetLocks(db, env.databaseTimeouts.statementMs);
   const idempotency = new IdempotencyKeys(db, locks);
@@ -149,6 +150,12 @@ export async function createServices(
   let stopChain = () => Promise.resolve();
   app.addHook('onReady', () => {
     stopChain = startAuditChain(audit, env.auditCheckpoints, app.log);
+    // Keys made before a master key was configured are wrapped now (decision 099).
+    if (env.auditPersonMasterKey)
+      void db
+        .open()
+        .then((opened) => audit.persons.wrapKeys(opened))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'audit person keys not wrapped yet'));
   });
   app.addHook('onClose', () => stopChain());
 
@@ -223,8 +230,8 @@ export async function createServices(
 
 /**
  * The export jobs, their runner (started when the app is ready, stopped when it closes) and the
- * privacy requests. The eraser: `forgetPerson` (privacy/forget.ts) once it is wired here; until then
- * one that ends the sessions and lists the game data.
+ * privacy requests. The eraser: `forgetPerson` (privacy/forget.ts, decision 100): sessions, idempotency
+ * and webhook traces, the person's key in the audit log.
  */
 function privacyServices(
   app: FastifyInstance,
@@ -274,7 +281,9 @@ function privacyServices(
   return {
     exports,
     requests,
-    eraser: overrides.privacyEraser ?? sessionsOnlyEraser(deps.store),
+    eraser:
+      overrides.privacyEraser ??
+      forgettingEraser({ database: deps.db, audit: deps.audit, store: deps.store }),
     kick: () => runner?.kick(),
     exportValidHours: env.privacy.exportValidHours,
   };

@@ -98,6 +98,9 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   // The row's area is checked with the input (auditHistoryAccess), after the policy's web:admin.
   'audit.history': ['admin', 'adminOnly'],
   'audit.undoPlan': ['admin', 'adminOnly'],
+  'audit.holds': ['admin', 'privacyOfficer'],
+  'audit.hold': ['admin', 'privacyOfficer'],
+  'audit.releaseHold': ['admin', 'privacyOfficer'],
   'integrations.list': ['admin', 'adminOnly'],
   // Live (decision 106): the audit stream for who reads the audit log; presence for everyone signed
   // in at the procedure, then each row's own access (live.test.ts).

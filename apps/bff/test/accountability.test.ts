@@ -12,6 +12,7 @@ import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
 import { parseEnv } from '../src/env';
 import type { SessionStore } from '../src/session/types';
+import { DEMO_ACCOUNTS } from '@nova/demo';
 import { formOf, HttpBrowser, signIn } from './http-browser';
 import { sharedTestDatabase } from './helpers';
 import { stackSessionStore } from './session-tools';
@@ -178,7 +179,11 @@ describe('accountability: audit log, step-up and own sessions', () => {
     const me = await query(browser, a.url, 'session.me');
     expect(me.body.result?.data).toEqual({ signedIn: false, sessionExpired: true });
     const [latest] = await auditRows({ person: 'spieler', action: 'auth.step-up' });
-    expect(latest).toMatchObject({ outcome: 'refused', detail: 'anderes Konto: beta' });
+    expect(latest).toMatchObject({
+      outcome: 'refused',
+      detail: 'other-account',
+      targetId: DEMO_ACCOUNTS.beta.id,
+    });
   });
 
   it("a person's access token carries auth_time like Keycloak's, so a fresh one passes step-up as bearer", async () => {
@@ -467,7 +472,7 @@ describe('accountability: audit log, step-up and own sessions', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Zeitpunkt;Person;Subjekt;Aktion;Zieltyp;Ziel-ID;Ergebnis;Status;Hinweis;Vorher;Nachher;Gesendet;Anfrage;IP (gekürzt);Zugang;Client;Nr.;Zeitpunkt (UTC);Nimmt zurück (Nr.)',
+      'Zeitpunkt;Person;Anmeldename;Subjekt;Aktion;Zieltyp;Ziel-ID;Ergebnis;Status;Hinweis;Vorher;Nachher;Gesendet;Anfrage;IP (gekürzt);Zugang;Client;Nr.;Zeitpunkt (UTC);Nimmt zurück (Nr.)',
     );
     expect(lines.length - 1).toBe(
       (await auditRows({ target: `catalogue.wantedReasons ${createdId}` })).length,

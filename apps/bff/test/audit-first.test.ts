@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBffProcess } from './bff-process';
 import { HttpBrowser, signIn } from './http-browser';
-import { sharedTestDatabase } from './helpers';
+import { sharedTestDatabase, withLogins } from './helpers';
 import { startStack, type Stack } from './stack';
 import { call, query } from './trpc-http';
 
@@ -39,12 +39,13 @@ function holdingGameApi() {
 
 async function auditRowOf(name: string) {
   const db = await sharedTestDatabase().open();
-  return db
+  const rows = await db
     .selectFrom('audit_log')
     .selectAll()
     .where('action', '=', 'catalogue.wantedReasons.create')
     .where(sql<string>`sent->>'reason_name'`, '=', name)
-    .executeTakeFirst();
+    .execute();
+  return (await withLogins(rows))[0];
 }
 
 /** The game API in front of the simulator, holding every create of a wanted reason unanswered. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../src/app';
 import { createDatabase, type Database } from '../src/db/database';
+import { AuditPersons } from '../src/db/persons';
 import { parseEnv } from '../src/env';
 import { SessionManager } from '../src/session/manager';
 import type { SessionRecord, SessionStore } from '../src/session/types';
@@ -18,16 +19,37 @@ export function sharedTestDatabase(): Database {
   return shared;
 }
 
+/**
+ * Raw audit rows with the acting person's login name as `actor_name`: records name a person number
+ * (decision 099), the name lives sealed in the persons table.
+ */
+export async function withLogins<
+  Row extends { actor_person: string | number | null; actor_name: string | null },
+>(rows: Row[]): Promise<Row[]> {
+  const db = await sharedTestDatabase().open();
+  const persons = await new AuditPersons().views(
+    db,
+    rows.flatMap((row) => (row.actor_person === null ? [] : [String(row.actor_person)])),
+  );
+  return rows.map((row) =>
+    row.actor_person === null
+      ? row
+      : { ...row, actor_name: persons.get(String(row.actor_person))?.data?.login ?? null },
+  );
+}
+
 /** The audit records of one target in the shared test database, oldest first. */
 export async function auditRecordsOf(type: string, id: number | string) {
   const db = await sharedTestDatabase().open();
-  return db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('target_type', '=', type)
-    .where('target_id', '=', String(id))
-    .orderBy('id', 'asc')
-    .execute();
+  // A player is named by their person number, not in `target_id` (decision 099).
+  const player = type === 'user' ? await new AuditPersons().find(db, String(id)) : null;
+  if (type === 'user' && !player) return [];
+  const query = db.selectFrom('audit_log').selectAll().where('target_type', '=', type);
+  return withLogins(
+    await (player ? query.where('target_person', '=', player.no) : query.where('target_id', '=', String(id)))
+      .orderBy('id', 'asc')
+      .execute(),
+  );
 }
 
 export function testEnv(overrides: Record<string, string | undefined> = {}) {

@@ -150,7 +150,7 @@ describe('the data export', () => {
     expect(files.get('README.txt')).toContain('inventar.json');
     expect(files.get('README.txt')).toContain('Semikolon als Trennzeichen');
     // German Excel: byte order mark, semicolons, CRLF.
-    expect(files.get('audit-log.csv')?.startsWith('\uFEFFZeitpunkt;Person;Subjekt;')).toBe(true);
+    expect(files.get('audit-log.csv')?.startsWith('\uFEFFZeitpunkt;Person;Anmeldename;Subjekt;')).toBe(true);
     expect(files.get('inventar.csv')).toMatch(/^\uFEFFtype;name;quantity\r\n/);
   });
 

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AuditLog } from '../src/audit/log';
 import { createDatabase, type Database } from '../src/db/database';
+import { AuditPersons } from '../src/db/persons';
 import { startTcpProxy, type TcpProxy } from './database-proxy';
 import { formOf, HttpBrowser, signIn } from './http-browser';
 import { startStack, type Bff, type Stack } from './stack';
@@ -86,13 +87,28 @@ describe('sign-ins while the database is away', () => {
     }
 
     const db = await database.open();
-    const records = () =>
-      db
-        .selectFrom('audit_log')
-        .select(['id', 'at', 'action', 'actor_name'])
-        .where('action', 'in', ['auth.sign-in', 'auth.step-up'])
-        .orderBy('id')
-        .execute();
+    // Records name a person number (decision 099): the login name is read from the persons table.
+    const withPersons = async <R extends { actor_person: string | number | null; actor_name: string | null }>(
+      rows: R[],
+    ) => {
+      const persons = await new AuditPersons().views(
+        db,
+        rows.flatMap((r) => (r.actor_person === null ? [] : [String(r.actor_person)])),
+      );
+      return rows.map((r) => ({
+        ...r,
+        actor_name: persons.get(String(r.actor_person))?.data?.login ?? r.actor_name,
+      }));
+    };
+    const records = async () =>
+      withPersons(
+        await db
+          .selectFrom('audit_log')
+          .select(['id', 'at', 'action', 'actor_name', 'actor_person'])
+          .where('action', 'in', ['auth.sign-in', 'auth.step-up'])
+          .orderBy('id')
+          .execute(),
+      );
     await expect.poll(async () => (await records()).length, { timeout: 20_000 }).toBe(3);
     const written = await records();
     expect(written.map((r) => [r.action, r.actor_name])).toEqual([

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SessionManager } from '../src/session/manager';
 import type { SessionStore } from '../src/session/types';
 import { startBffProcess } from './bff-process';
-import { auditRecordsOf, sharedTestDatabase, type TrpcErrorBody } from './helpers';
+import { auditRecordsOf, sharedTestDatabase, withLogins, type TrpcErrorBody } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 import { freePort } from './ports';
@@ -178,13 +178,23 @@ describe('two BFF processes, one game API: races and a crash', () => {
     void mutate(a, 'catalogue.achievements.create', input, 'erik').catch(() => undefined);
     await expect.poll(posts, { timeout: 20_000 }).toBe(1);
     const db = await sharedTestDatabase().open();
-    const intents = () =>
-      db
-        .selectFrom('audit_log')
-        .select('outcome')
-        .where('action', '=', 'catalogue.achievements.create')
-        .where('actor_name', '=', 'erik')
-        .execute();
+    const intents = async () =>
+      (
+        await withLogins(
+          await db
+            .selectFrom('audit_log')
+            .select(['outcome', 'actor_person', 'actor_name', 'sent'])
+            .where('action', '=', 'catalogue.achievements.create')
+            .execute(),
+        )
+      ).filter(
+        // jsonb keeps its own key order: the sent values compared field by field.
+        (r) =>
+          r.actor_name === 'erik' &&
+          Object.entries(input.values).every(
+            ([k, v]) => (r.sent as Record<string, unknown> | null)?.[k] === v,
+          ),
+      );
     expect((await intents()).map((r) => r.outcome)).toEqual(['pending']);
     const killed = children[0];
     killed?.kill('SIGKILL');

@@ -74,9 +74,9 @@ export const DEMO_PLAYERS = {
 
 /**
  * Accounts that only the identity stand-in knows (not the three demo accounts of the README): a
- * player whose Teamspeak nickname (3 + username + 3 characters, specification §9.9) would be longer than
- * Teamspeak's 30 characters. It is the simulator's brand-new player `DEMO_PLAYERS.empty`,
- * so its pages work, and it never links anything.
+ * player whose Teamspeak nickname (3 + username + 3 characters, specification §9.9) would be longer
+ * than Teamspeak's 30 characters – the simulator's brand-new player `DEMO_PLAYERS.empty`, so its
+ * pages work, and it never links anything – and a player who asks to be forgotten.
  */
 export const DEMO_IDP_ONLY_ACCOUNTS = {
   langname: {
@@ -85,6 +85,19 @@ export const DEMO_IDP_ONLY_ACCOUNTS = {
     password: 'langname',
     customname: [DEMO_PLAYERS.empty.username],
     email: 'langname@nova-legacy.example',
+    realmRoles: [],
+    clientRoles: [],
+  },
+  /**
+   * A player who asks to be forgotten (decision 100): the simulator's `DEMO_PLAYERS.hidden`, so that
+   * ending their sessions and pseudonymising them touches no account another test signs in with.
+   */
+  loeschen: {
+    id: DEMO_PLAYERS.hidden.id,
+    username: 'vera_verborgen',
+    password: 'loeschen',
+    customname: [DEMO_PLAYERS.hidden.username],
+    email: 'loeschen@nova-legacy.example',
     realmRoles: [],
     clientRoles: [],
   },

@@ -35,6 +35,8 @@ export const AUDIT_KINDS = {
   read: 'angesehen',
   export: 'exportiert',
   summary: 'zusammengefasst',
+  hold: 'aufbewahrt',
+  forget: 'vergessen (Datenschutz)',
 } as const;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
@@ -204,6 +206,31 @@ const FIXED: Readonly<Record<string, ActionWords>> = {
     kind: 'remove',
     done: 'Daten einer Person gelöscht',
     tried: 'Daten einer Person löschen',
+  },
+  // Legal holds and erasure (decision 100).
+  'audit.holds': {
+    area: 'privacy',
+    kind: 'read',
+    done: 'Aufbewahrungen angesehen',
+    tried: 'Aufbewahrungen ansehen',
+  },
+  'audit.hold': {
+    area: 'privacy',
+    kind: 'hold',
+    done: 'Aufbewahrung angeordnet',
+    tried: 'Aufbewahrung anordnen',
+  },
+  'audit.releaseHold': {
+    area: 'privacy',
+    kind: 'hold',
+    done: 'Aufbewahrung aufgehoben',
+    tried: 'Aufbewahrung aufheben',
+  },
+  'privacy.forget': {
+    area: 'privacy',
+    kind: 'forget',
+    done: 'Person vergessen (Löschung nach Art. 17 DSGVO)',
+    tried: 'Person vergessen (Löschung nach Art. 17 DSGVO)',
   },
   'audit.refusals-dropped': {
     area: 'audit',
@@ -555,6 +582,8 @@ const DETAILS: Readonly<Record<string, string>> = {
   'invalid-token': 'ungültiges Zugriffstoken',
   unauthenticated: 'nicht angemeldet',
   'invalid-input': 'ungültige Eingabe',
+  'other-account': 'mit einem anderen Konto angemeldet (siehe Ziel)',
+  'legal-hold': 'zurückgestellt: eine Aufbewahrung besteht',
   // A write whose answer never came, and what reading the target back found.
   'outcome-applied': 'keine rechtzeitige Antwort der Spiel-API; nachgelesen: gespeichert',
   'outcome-not-applied': 'keine Antwort der Spiel-API; nachgelesen: nicht gespeichert',
@@ -656,4 +685,21 @@ export function auditChangeSummary(changes: readonly AuditFieldChange[]): string
     .filter((change) => change.changed && change.field !== 'id')
     .map((change) => `${change.label}: ${change.before} → ${change.after}`)
     .join('; ');
+}
+
+/** A person of the audit log (decision 099): their number, and their names while they are known. */
+export interface AuditPerson {
+  person: string;
+  displayName: string | null;
+  login: string | null;
+}
+
+/** How a record names a person: the in-game name, else the login name, else the pseudonym. */
+export function auditPersonName(p: AuditPerson): string {
+  return p.displayName ?? p.login ?? auditForgottenPerson(p.person);
+}
+
+/** A person whose key was deleted (decision 100). */
+export function auditForgottenPerson(person: string): string {
+  return `gelöschte Person (Nr. ${person})`;
 }

@@ -97,6 +97,10 @@ export const PROCEDURE_POLICY = {
   'audit.undoPlan': requires(ROLES.admin),
   // An editor's "Verlauf" (decision 105): also the area's own roles, auditHistoryAccess below.
   'audit.history': requires(ROLES.admin),
+  // Legal holds (decision 100): the privacy officer keeps a person's key, with a reason.
+  'audit.holds': requires(ROLES.privacy),
+  'audit.hold': requires(ROLES.privacy),
+  'audit.releaseHold': requires(ROLES.privacy),
   // "Integrationen" (decision 083): the machine clients of the audit log, for whoever reads it.
   'integrations.list': requires(ROLES.admin),
   // Every signed-in person may ask; the answer holds only the groups SEARCH_POLICY grants them.

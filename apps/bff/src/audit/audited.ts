@@ -133,7 +133,9 @@ function base(
 ): Pick<AuditEntry, 'actor' | 'requestId' | 'clientIp' | 'callKind' | 'clientId'> {
   const { principal } = ctx;
   return {
-    actor: principal ? { id: principal.userId, name: principal.username } : null,
+    actor: principal
+      ? { id: principal.userId, name: principal.username, displayName: principal.displayName }
+      : null,
     callKind: principal ? callKindOf(principal) : null,
     clientId: principal?.clientId ?? null,
     requestId: ctx.request?.id ?? null,

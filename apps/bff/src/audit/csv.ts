@@ -4,6 +4,7 @@
  * column of its own, since an hour repeats when the clocks go back). Cells a spreadsheet would run as
  * a formula get a leading apostrophe.
  */
+import { auditForgottenPerson } from '@nova/domain';
 import type { AuditRecord } from './log';
 
 export const CSV_BOM = '\uFEFF';
@@ -49,9 +50,16 @@ export function berlinDateTime(iso: string): string {
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
+function personCell(r: AuditRecord): string | null {
+  if (r.actorErased && r.actorPerson !== null) return auditForgottenPerson(r.actorPerson);
+  return r.actorDisplayName ?? r.actorName;
+}
+
 const COLUMNS: [string, (r: AuditRecord) => unknown][] = [
   ['Zeitpunkt', (r) => berlinDateTime(r.at)],
-  ['Person', (r) => r.actorName],
+  // The in-game name, the login name beside it (decision 099); a forgotten person by number only.
+  ['Person', (r) => personCell(r)],
+  ['Anmeldename', (r) => r.actorName],
   ['Subjekt', (r) => r.actorId],
   ['Aktion', (r) => r.action],
   ['Zieltyp', (r) => r.targetType],

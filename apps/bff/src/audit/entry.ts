@@ -3,7 +3,8 @@ import type { AuditOutcome } from '../db/schema';
 import type { CallKind } from '../kinds/principal';
 
 export interface AuditEntry {
-  actor: { id: string; name: string } | null;
+  /** Who acted: subject, login name and, when known, the in-game name (decision 099). */
+  actor: { id: string; name: string; displayName?: string | null | undefined } | null;
   action: string;
   target?: { type: string; id: string | number | null } | null;
   before?: unknown;

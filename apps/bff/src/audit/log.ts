@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/database';
+import { AuditPersons, openIp, openTexts, type PersonView } from '../db/persons';
 import { linkPending, verifyChain, type ChainReport, type VerifiedPoint } from './chain';
 import { HeldRecords, type HeldLog } from './held-records';
 import type { AuditOutcome, Schema } from '../db/schema';
@@ -23,6 +24,7 @@ import {
   auditActionsMatching,
   auditActionsOf,
   auditDetailCodesMatching,
+  auditPersonName,
   auditStateName,
   auditValuesMatching,
   type AuditArea,
@@ -36,8 +38,17 @@ const FULL_CHECK_MS = 24 * 3600 * 1000;
 export interface AuditRecord {
   id: string;
   at: string;
+  /** The acting person's subject and login name; null once the person was forgotten (decision 100). */
   actorId: string | null;
   actorName: string | null;
+  /** The acting person's in-game name, when known (decision 099). */
+  actorDisplayName: string | null;
+  /** The acting person's number in the audit log (decision 099). */
+  actorPerson: string | null;
+  /** The acting person was forgotten: the record names only their number. */
+  actorErased: boolean;
+  /** The person a `user` target is (its subject is `targetId` while the person is known). */
+  targetPerson: string | null;
   action: string;
   targetType: string | null;
   targetId: string | null;
@@ -61,7 +72,10 @@ export interface AuditRecord {
 }
 
 export interface AuditFilter {
-  /** Username or subject, part of it (case-insensitive). */
+  /**
+   * In-game name, login name or subject, part of it (case-insensitive), or a forgotten person's
+   * number ("Nr. 5"); matched through the persons table (decision 099).
+   */
   person?: string | undefined;
   /** Action key or its beginning (`catalogue.achievements.`), for scripts. */
   action?: string | undefined;
@@ -104,6 +118,8 @@ const RECORD_COLUMNS = [
   'at',
   'actor_id',
   'actor_name',
+  'actor_person',
+  'target_person',
   'action',
   'target_type',
   'target_id',
@@ -120,26 +136,38 @@ const RECORD_COLUMNS = [
   'forced',
   'undo_of',
 ] as const;
+type Persons = Map<string, PersonView>;
 
-function toRecord(row: AuditRow): AuditRecord {
+/** The record as readers see it: its persons' fields while their keys exist (decision 099). */
+function toRecord(row: AuditRow, persons: Persons): AuditRecord {
+  const actorNo = idText(row.actor_person);
+  const targetNo = idText(row.target_person);
+  const actor = actorNo === null ? undefined : persons.get(actorNo);
+  const target = targetNo === null ? undefined : persons.get(targetNo);
+  const legacy = actorNo === null;
   return {
     id: String(row.id),
     at: new Date(row.at).toISOString(),
-    actorId: row.actor_id,
-    actorName: row.actor_name,
+    actorId: legacy ? row.actor_id : (actor?.data?.subject ?? null),
+    actorName: legacy ? row.actor_name : (actor?.data?.login ?? null),
+    actorDisplayName: actor?.data?.display ?? null,
+    actorPerson: actorNo,
+    actorErased: actorNo !== null && actor?.data == null,
+    targetPerson: targetNo,
     action: row.action,
     targetType: row.target_type,
-    targetId: row.target_id,
+    targetId: targetNo === null ? row.target_id : (target?.data?.subject ?? null),
     before: row.before ?? null,
     after: row.after ?? null,
     outcome: row.outcome,
     status: row.status,
     detail: row.detail,
     requestId: row.request_id,
-    clientIp: row.client_ip,
+    clientIp: legacy ? row.client_ip : openIp(actor, row.client_ip),
     callKind: row.call_kind ?? null,
     clientId: row.client_id ?? null,
-    sent: row.sent ?? null,
+    // A hold's reason is sealed with its person's key (decision 100).
+    sent: openTexts(row.sent ?? null, target),
     forced: row.forced,
     undoOf: idText(row.undo_of),
     undoneBy: idText(row.undone_by),
@@ -211,6 +239,25 @@ export interface AuditPage {
   hasNext: boolean;
 }
 
+interface FilterPersons {
+  person: string[] | undefined;
+  /** The player's person number; null when the player is unknown to the log. */
+  about: string | null | undefined;
+  /** The persons each keyword names. */
+  targets: Map<string, string[]>;
+  /** The exact person's number (the data export); null when the subject is unknown to the log. */
+  subject: string | null | undefined;
+}
+
+/** The German name of a record's person (decision 099): in-game name, login name, or the pseudonym. */
+function personName(no: string, person: PersonView | undefined): string {
+  return auditPersonName({
+    person: no,
+    displayName: person?.data?.display ?? null,
+    login: person?.data?.login ?? null,
+  });
+}
+
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class AuditLog {
@@ -221,12 +268,18 @@ export class AuditLog {
   readonly #appended = new Set<() => void>();
   readonly #recorded = new Set<(id: string) => void>();
 
+  /** The persons the records name (decision 099). */
+  readonly persons: AuditPersons;
+
   constructor(
     private readonly database: Database,
     refusals: RefusalBudget = new RefusalBudget({ ...REFUSAL_BUDGET, now: () => Date.now() }),
     log?: HeldLog,
     summaries: RefusalSummaries = new RefusalSummaries({ ...REFUSAL_SUMMARY, now: () => Date.now() }),
+    /** The persons the records name (decision 099), with the master key that wraps their keys. */
+    persons: AuditPersons = new AuditPersons(),
   ) {
+    this.persons = persons;
     this.#refusals = refusals;
     this.#summaries = summaries;
     this.#held = new HeldRecords((entry, at) => this.#insert(entry, at), log);
@@ -459,7 +512,7 @@ export class AuditLog {
     const db = await this.database.open();
     const row = await db
       .selectFrom('audit_log')
-      .select(['actor_name', 'at'])
+      .select(['actor_name', 'actor_person', 'at'])
       .where('target_type', '=', type)
       .where('target_id', '=', String(id))
       .where('outcome', 'in', ['success', 'unknown', 'pending'])
@@ -467,7 +520,11 @@ export class AuditLog {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row ? { name: row.actor_name, at: new Date(row.at).toISOString() } : null;
+    if (!row) return null;
+    const no = idText(row.actor_person);
+    if (no === null) return { name: row.actor_name, at: new Date(row.at).toISOString() };
+    const person = (await this.persons.views(db, [no])).get(no);
+    return { name: personName(no, person), at: new Date(row.at).toISOString() };
   }
 
   #notify(): void {
@@ -480,22 +537,48 @@ export class AuditLog {
 
   async #insert(entry: AuditEntry, at?: Date): Promise<string> {
     const db = await this.database.open();
+    // The persons, not their names, go into the record (decision 099).
+    const actor = entry.actor
+      ? await this.persons.ensure(db, {
+          subject: storableOrNull(entry.actor.id) ?? '',
+          login: storableOrNull(entry.actor.name),
+          display: storableOrNull(entry.actor.displayName),
+        })
+      : null;
+    // A player is named by their person; a `person` target (a hold, an erasure) is one by number.
+    const targetSubject = entry.target?.type === 'user' ? storableOrNull(idText(entry.target.id)) : null;
+    const targetNo =
+      entry.target?.type === 'person' && /^\d{1,18}$/.test(idText(entry.target.id) ?? '')
+        ? idText(entry.target.id)
+        : null;
+    const target =
+      targetNo !== null
+        ? { no: targetNo }
+        : targetSubject === null
+          ? null
+          : targetSubject === entry.actor?.id && actor
+            ? actor
+            : await this.persons.ensure(db, { subject: targetSubject });
     const row = await db
       .insertInto('audit_log')
       .values({
         ...(at ? { at } : {}),
-        actor_id: storableOrNull(entry.actor?.id),
-        actor_name: storableOrNull(entry.actor?.name),
+        actor_id: null,
+        actor_name: null,
+        actor_person: actor?.no ?? null,
+        target_person: target?.no ?? null,
         action: entry.action,
         target_type: entry.target?.type ?? null,
-        target_id: storableOrNull(idText(entry.target?.id)),
+        target_id: target ? null : storableOrNull(idText(entry.target?.id)),
         before: storableJson(entry.before),
         after: storableJson(entry.after),
         outcome: entry.outcome,
         status: entry.status ?? null,
         detail: storableOrNull(entry.detail),
         request_id: storableOrNull(entry.requestId),
-        client_ip: storableOrNull(entry.clientIp),
+        client_ip: actor
+          ? this.persons.sealIp(actor, storableOrNull(entry.clientIp))
+          : storableOrNull(entry.clientIp),
         sent: storableJson(entry.sent),
         forced: entry.forced ?? false,
         call_kind: entry.callKind ?? null,
@@ -509,17 +592,50 @@ export class AuditLog {
     return String(row.id);
   }
 
-  #filtered(db: Kysely<Schema>, filter: AuditFilter) {
+  /** The person numbers a filter's person and player stand for, looked up once per query. */
+  async #personsOf(db: Kysely<Schema>, filter: AuditFilter): Promise<FilterPersons> {
+    const [person, about, subject] = await Promise.all([
+      filter.person ? this.persons.matching(db, filter.person) : undefined,
+      filter.about?.type === 'user' ? this.persons.find(db, filter.about.id) : undefined,
+      filter.subject ? this.persons.find(db, filter.subject) : undefined,
+    ]);
+    // A keyword finds the records about a player by their names too (their subject is not stored).
+    const targets = new Map<string, string[]>();
+    for (const word of wordsOf(filter.target)) targets.set(word, await this.persons.matching(db, word));
+    return {
+      person,
+      about: about === undefined ? undefined : (about?.no ?? null),
+      targets,
+      subject: subject === undefined ? undefined : (subject?.no ?? null),
+    };
+  }
+
+  #filtered(db: Kysely<Schema>, filter: AuditFilter, persons: FilterPersons) {
     let query = db.selectFrom('audit_log');
     if (filter.person) {
+      // By number through the persons' index; a record in the old form (written before migration
+      // 010, or by an instance not yet updated) by its name in clear.
       const pattern = like(filter.person);
+      const numbers = persons.person ?? [];
       query = query.where((eb) =>
-        eb.or([eb('actor_name', 'ilike', pattern), eb('actor_id', 'ilike', pattern)]),
+        eb.or([
+          ...(numbers.length > 0 ? [eb('actor_person', 'in', numbers)] : []),
+          eb.and([eb('actor_person', 'is', null), eb('actor_name', 'ilike', pattern)]),
+          eb.and([eb('actor_person', 'is', null), eb('actor_id', 'ilike', pattern)]),
+        ]),
       );
     }
     if (filter.subject) {
+      // The person's records by number (decision 099); those in the old form by the subject in clear.
       const subject = filter.subject;
-      query = query.where((eb) => eb.or([eb('actor_id', '=', subject), eb('target_id', '=', subject)]));
+      const no = persons.subject ?? null;
+      query = query.where((eb) =>
+        eb.or([
+          eb('actor_id', '=', subject),
+          eb('target_id', '=', subject),
+          ...(no === null ? [] : [eb('actor_person', '=', no), eb('target_person', '=', no)]),
+        ]),
+      );
     }
     if (filter.action) {
       const prefix = `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -535,15 +651,21 @@ export class AuditLog {
       // action's German words by the action index, the exact keys by theirs.
       const actions = auditActionsMatching(word);
       const keys = searchKeysOf(word);
+      const targets = persons.targets.get(word) ?? [];
       query = query.where((eb) =>
         eb.or([
           eb(sql<string>`search_text`, 'ilike', like(word)),
           ...(actions.length > 0 ? [eb('action', 'in', actions)] : []),
           ...(keys.length > 0 ? [sql<boolean>`search_keys && ${keys}::text[]`] : []),
+          ...(targets.length > 0 ? [eb('target_person', 'in', targets)] : []),
         ]),
       );
     }
-    if (filter.about) {
+    if (filter.about?.type === 'user') {
+      // A player is a person (decision 099): their records by number, none when they are unknown.
+      const no = persons.about ?? null;
+      query = no === null ? query.where(sql<boolean>`false`) : query.where('target_person', '=', no);
+    } else if (filter.about) {
       query = query.where('target_type', '=', filter.about.type).where('target_id', '=', filter.about.id);
     }
     if (filter.record) query = query.where('id', '=', filter.record);
@@ -551,6 +673,16 @@ export class AuditLog {
     if (filter.from) query = query.where('at', '>=', filter.from);
     if (filter.to) query = query.where('at', '<=', filter.to);
     return query;
+  }
+
+  /** Rows as records, with their persons read once for all of them (decision 099). */
+  async #records(db: Kysely<Schema>, rows: AuditRow[]): Promise<AuditRecord[]> {
+    const numbers = rows.flatMap((row) => [idText(row.actor_person), idText(row.target_person)]);
+    const persons = await this.persons.views(
+      db,
+      numbers.filter((n): n is string => n !== null),
+    );
+    return rows.map((row) => toRecord(row, persons));
   }
 
   /** One record by its id (the original of an undo), with the undo that took it back. */
@@ -563,7 +695,7 @@ export class AuditLog {
       .select(undoneBy)
       .where('id', '=', id)
       .executeTakeFirst();
-    return row ? toRecord(row) : null;
+    return row ? ((await this.#records(db, [row]))[0] ?? null) : null;
   }
 
   /** The list's two statements (its page and its bounded count), compiled: for EXPLAIN in tests and the bench. */
@@ -572,7 +704,7 @@ export class AuditLog {
     page: { offset?: number; after?: AuditCursor; before?: AuditCursor; limit: number },
   ): Promise<{ sql: string; parameters: readonly unknown[] }[]> {
     const db = await this.database.open();
-    const { query, bounded } = this.#listQueries(db, filter, page);
+    const { query, bounded } = this.#listQueries(db, filter, await this.#personsOf(db, filter), page);
     return [query.compile(), db.selectFrom(bounded).select(db.fn.countAll().as('total')).compile()];
   }
 
@@ -587,7 +719,7 @@ export class AuditLog {
     const at = new Date(record.at).getTime();
     const rows = await db
       .selectFrom('audit_log')
-      .selectAll()
+      .select(RECORD_COLUMNS)
       .select(undoneBy)
       .where('at', '>=', new Date(at - 10 * 60_000))
       .where('at', '<=', new Date(at + 10 * 60_000))
@@ -596,7 +728,7 @@ export class AuditLog {
       .orderBy('id')
       .limit(50)
       .execute();
-    return rows.map(toRecord);
+    return this.#records(db, rows);
   }
 
   /**
@@ -611,7 +743,8 @@ export class AuditLog {
   ): Promise<AuditPage> {
     const db = await this.database.open();
     const upward = page.before !== undefined && page.after === undefined;
-    const { query, bounded } = this.#listQueries(db, filter, page);
+    const persons = await this.#personsOf(db, filter);
+    const { query, bounded } = this.#listQueries(db, filter, persons, page);
     const [found, count] = await Promise.all([
       query.execute(),
       db.selectFrom(bounded).select(db.fn.countAll().as('total')).executeTakeFirst(),
@@ -623,7 +756,7 @@ export class AuditLog {
       row ? `${row.cursor_us}.${String(row.id)}` : null;
     const total = Number(count?.total ?? 0);
     return {
-      rows: await this.#withTargetNames(db, shown.map(toRecord)),
+      rows: await this.#withTargetNames(db, await this.#records(db, shown)),
       total: Math.min(total, COUNT_BOUND),
       more: total > COUNT_BOUND,
       first: cursorOf(shown[0]),
@@ -636,10 +769,11 @@ export class AuditLog {
   #listQueries(
     db: Kysely<Schema>,
     filter: AuditFilter,
+    persons: FilterPersons,
     page: { offset?: number; after?: AuditCursor; before?: AuditCursor; limit: number },
   ) {
     const upward = page.before !== undefined && page.after === undefined;
-    let query = this.#filtered(db, filter)
+    let query = this.#filtered(db, filter, persons)
       .select(RECORD_COLUMNS)
       .select(undoneBy)
       .select(sql<string>`(extract(epoch from at) * 1000000)::bigint::text`.as('cursor_us'));
@@ -649,7 +783,7 @@ export class AuditLog {
     const direction = upward ? 'asc' : 'desc';
     // The newest COUNT_BOUND + 1 in the list's order: a common match ends the list's index scan
     // early, a rare one is found by its own index.
-    const bounded = this.#filtered(db, filter)
+    const bounded = this.#filtered(db, filter, persons)
       .select(sql<number>`1`.as('one'))
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
@@ -715,8 +849,9 @@ export class AuditLog {
   async *pages(filter: AuditFilter, size = 1000): AsyncGenerator<AuditRecord[]> {
     const db = await this.database.open();
     let cursor: { at: string; id: string } | null = null;
+    const persons = await this.#personsOf(db, filter);
     for (;;) {
-      let query = this.#filtered(db, filter)
+      let query = this.#filtered(db, filter, persons)
         .select(RECORD_COLUMNS)
         .select(sql<string>`at::text`.as('cursor_at'));
       if (cursor) {
@@ -724,7 +859,7 @@ export class AuditLog {
         query = query.where(sql<boolean>`(at, id) < (${at}::timestamptz, ${id}::bigint)`);
       }
       const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(size).execute();
-      if (rows.length > 0) yield rows.map(toRecord);
+      if (rows.length > 0) yield await this.#records(db, rows);
       const last = rows.at(-1);
       if (!last || rows.length < size) return;
       cursor = { at: last.cursor_at, id: String(last.id) };

@@ -95,7 +95,9 @@ export function recordProcedureError(
   if (!reason || call.path === undefined || !isAdminProcedure(call.path)) return;
   const { principal } = call;
   void recordRefusal(audit, log, {
-    actor: principal ? { id: principal.userId, name: principal.username } : null,
+    actor: principal
+      ? { id: principal.userId, name: principal.username, displayName: principal.displayName }
+      : null,
     callKind: principal ? callKindOf(principal) : null,
     clientId: principal?.clientId ?? null,
     action: call.path,

@@ -105,7 +105,7 @@ async function completeSignIn(
   const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : null;
   try {
     await securityEvent(audit, request, {
-      actor: { id: userId, name: auth.username },
+      actor: { id: userId, name: auth.username, displayName },
       // A re-authentication as someone else (Keycloak's "Login neu starten") is a new sign-in.
       action:
         pending.stepUp && previous?.record.userId === userId
@@ -198,7 +198,8 @@ async function otherPersonAnswered(
       action: pending.action === 'password' ? 'auth.password' : 'auth.step-up',
       target: { type: 'user', id: other.userId },
       outcome: 'refused',
-      detail: `anderes Konto: ${other.username}`,
+      // The other account is the target's person (decision 099), never a name in the detail.
+      detail: 'other-account',
       requestId: request.id,
       clientIp: shortenIp(request.ip),
       callKind: 'session',

@@ -23,7 +23,11 @@ export function logoutRoutes(app: FastifyInstance, options: AuthRoutesOptions): 
     await sessions.store.destroy(session.key);
     // Signing out is never blocked; a record that cannot be written is logged.
     await securityEvent(audit, request, {
-      actor: { id: session.record.userId, name: session.record.auth.username },
+      actor: {
+        id: session.record.userId,
+        name: session.record.auth.username,
+        displayName: session.record.displayName,
+      },
       action: 'auth.sign-out',
       target: { type: 'user', id: session.record.userId },
     }).catch((error: unknown) => request.log.error({ err: error }, 'sign-out not recorded'));

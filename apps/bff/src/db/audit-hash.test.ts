@@ -30,6 +30,8 @@ const row: Record<string, string | null> = {
   forced: 'false',
   prev_hash: 'abc',
   undo_of: null,
+  actor_person: null,
+  target_person: null,
 };
 
 const completion: Record<string, string | null> = {
@@ -76,6 +78,8 @@ describe('the audit hash', () => {
       'forced',
       'prev_hash',
       'undo_of',
+      'actor_person',
+      'target_person',
     ]);
     expect(COMPLETION_HASH.tag).toBe('nova-audit-completion-v1');
     expect(COMPLETION_HASH.fields.map((f) => f.name)).toEqual([
@@ -103,6 +107,21 @@ describe('the audit hash', () => {
     // The undo's link is appended only when set (older records keep their hash).
     expect(hashOf(ROW_HASH, valuesOf(ROW_HASH, { ...row, undo_of: '3' }))).toBe(
       '6ae77e8cf2d5ef9b68ca44171c8afeebce6b26e3fd6d5867873a07403a24e9ec',
+    );
+    // The persons' numbers (decision 099) likewise: the record names person 12, its address sealed.
+    const pseudonymous = {
+      ...row,
+      actor_id: null,
+      actor_name: null,
+      client_ip: 'p1:AAAA',
+      actor_person: '12',
+    };
+    expect(canonical(ROW_HASH, valuesOf(ROW_HASH, pseudonymous))).toBe(
+      'nova-audit-row-v1|2:42|1:7|16:1795860000123456|-|-|18:catalogue.x.update|11:catalogue.x|1:5|' +
+        '8:{"a": 1}|8:{"a": 2}|7:success|-|-|5:req-1|7:p1:AAAA|7:session|-|8:{"a": 2}|5:false|3:abc|actor-person=2:12',
+    );
+    expect(hashOf(ROW_HASH, valuesOf(ROW_HASH, pseudonymous))).toBe(
+      '0adddf4e46d3b3cdbc58d26ced75f3aa1b45328749d83a2f68eaf76a672fccfc',
     );
     expect(hashOf(COMPLETION_HASH, valuesOf(COMPLETION_HASH, completion))).toBe(
       'ff4dfd860930754f75908553bf44ad61a16f15e75fa9e2642db1bdf47a9c11e3',

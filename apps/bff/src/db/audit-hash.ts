@@ -31,8 +31,8 @@ const asInserted = (name: string, whenOpen: string, completed = 'null'): HashedF
 });
 const epochMicroseconds = (name: string) => `(extract(epoch from r.${name}) * 1000000)::bigint::text`;
 
-/** A record's insert, and its link to the event before it. */
-export const ROW_HASH: HashFormat = {
+/** A record's insert, and its link to the event before it, as migrations 006 and 008 hashed it. */
+export const ROW_HASH_BEFORE_PERSONS: HashFormat = {
   tag: 'nova-audit-row-v1',
   fields: [
     column('seq', 'r.seq::text'),
@@ -57,6 +57,19 @@ export const ROW_HASH: HashFormat = {
     column('forced', 'r.forced::text'),
     column('prev_hash'),
     { name: 'undo_of', sql: 'r.undo_of::text', label: 'undo-of=' },
+  ],
+};
+
+/**
+ * A record's insert since migration 014: the persons' numbers appended (decision 099), only when set,
+ * so a record without them keeps its hash. Their names are not stored in the record at all.
+ */
+export const ROW_HASH: HashFormat = {
+  tag: ROW_HASH_BEFORE_PERSONS.tag,
+  fields: [
+    ...ROW_HASH_BEFORE_PERSONS.fields,
+    { name: 'actor_person', sql: 'r.actor_person::text', label: 'actor-person=' },
+    { name: 'target_person', sql: 'r.target_person::text', label: 'target-person=' },
   ],
 };
 

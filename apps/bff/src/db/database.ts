@@ -141,6 +141,11 @@ async function configure(
   await sql`grant select, insert, update, delete on privacy_exports, privacy_export_parts,
     privacy_export_chunks, privacy_requests
     to ${role}`.execute(db);
+  // The persons of the audit log (decision 099): made at first sight, their names kept current, and
+  // forgotten (key deleted) or held (decision 100) by the runtime; the move's history read only.
+  await sql`grant select, insert, update, delete on audit_persons, audit_person_keys, audit_legal_holds
+    to ${role}`.execute(db);
+  await sql`grant select on audit_rechained, audit_legacy_hashes to ${role}`.execute(db);
   await sql`grant execute on function audit_complete(bigint, text, jsonb, int, text, text),
     audit_close_abandoned(timestamptz, text), audit_purge(timestamptz) to ${role}`.execute(db);
   // And the chain's linker (decision 068).

@@ -3,7 +3,8 @@
  * and serialises concurrent start-ups with a lock). Never edit a released migration: add one.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { COMPLETION_HASH, GENESIS, hashFunctionSql, ROW_HASH } from './audit-hash';
+import { COMPLETION_HASH, GENESIS, hashFunctionSql, ROW_HASH, ROW_HASH_BEFORE_PERSONS } from './audit-hash';
+import { movePersons } from './migrate-persons';
 import { privacyRequests } from './privacy-migration';
 
 const migrations: Record<string, Migration> = {
@@ -142,6 +143,8 @@ const migrations: Record<string, Migration> = {
   '008_audit_chain_linker': { up: auditChainLinker },
   '011_privacy_requests': { up: privacyRequests },
   '012_audit_scale': { up: auditScale },
+  // 013 is another branch's (webhooks); the persons come after the audit log's indexes of 012.
+  '014_audit_persons': { up: auditPersons },
 };
 
 /**
@@ -521,7 +524,7 @@ async function auditChain(db: Kysely<unknown>): Promise<void> {
  */
 // Long on purpose: one migration's SQL, read and reviewed as one unit.
 async function auditChainLinker(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(hashFunctionSql('audit_row_hash', ROW_HASH)).execute(db);
+  await sql.raw(hashFunctionSql('audit_row_hash', ROW_HASH_BEFORE_PERSONS)).execute(db);
   await sql.raw(hashFunctionSql('audit_completion_hash', COMPLETION_HASH)).execute(db);
   // The events still to link: a few at any time, so the linker's query stays small.
   await sql`
@@ -676,6 +679,132 @@ async function auditChainLinker(db: Kysely<unknown>): Promise<void> {
       return linked;
     end $$`.execute(db);
   await sql`revoke execute on function audit_link(int) from public`.execute(db);
+}
+
+/**
+ * Persons in the audit log (decisions 099, 100): a record names a person number (`actor_person`, and
+ * `target_person` for a player as target) instead of a subject, login name or address in clear; the
+ * person's fields live once in `audit_persons`, sealed with the person's key in `audit_person_keys`;
+ * a legal hold (`audit_legal_holds`) keeps a key until released. The row hash appends the numbers
+ * only when set, so a record without them keeps its hash; the persons' numbers are fixed like the
+ * rest of a record. Existing records move once (db/migrate-persons.ts), verified before and after.
+ */
+// Long on purpose: one migration's SQL, read and reviewed as one unit.
+async function auditPersons(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table audit_persons (
+      person_no bigint generated always as identity primary key,
+      subject_digest text,
+      data text,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now(),
+      erased_at timestamptz
+    )`.execute(db);
+  await sql`
+    create unique index audit_persons_subject on audit_persons (subject_digest)
+    where subject_digest is not null`.execute(db);
+  await sql`
+    create table audit_person_keys (
+      person_no bigint primary key references audit_persons (person_no),
+      key text not null,
+      wrapped boolean not null default false,
+      created_at timestamptz not null default now()
+    )`.execute(db);
+  await sql`
+    create table audit_legal_holds (
+      id bigint generated always as identity primary key,
+      person_no bigint not null references audit_persons (person_no),
+      record_id bigint,
+      reason text not null,
+      set_by bigint,
+      set_at timestamptz not null default now(),
+      released_at timestamptz,
+      released_by bigint,
+      release_reason text
+    )`.execute(db);
+  await sql`
+    create index audit_legal_holds_open on audit_legal_holds (person_no) where released_at is null`.execute(
+    db,
+  );
+  await sql`create index audit_legal_holds_record on audit_legal_holds (record_id)`.execute(db);
+  // The move of existing records (once): the chain's head before and after, and each event's old hash.
+  await sql`
+    create table audit_rechained (
+      at timestamptz primary key default now(),
+      last_seq bigint not null,
+      old_hash text not null,
+      new_hash text not null
+    )`.execute(db);
+  await sql`create table audit_legacy_hashes (seq bigint primary key, hash text not null)`.execute(db);
+  await sql`alter table audit_log add column actor_person bigint, add column target_person bigint`.execute(
+    db,
+  );
+  await sql`
+    create index audit_log_actor_person on audit_log (actor_person, at) where actor_person is not null`.execute(
+    db,
+  );
+  await sql`
+    create index audit_log_target_person on audit_log (target_person, at) where target_person is not null`.execute(
+    db,
+  );
+  await sql.raw(hashFunctionSql('audit_row_hash', ROW_HASH)).execute(db);
+
+  // As 008, with the persons' numbers fixed like the subject and the name were.
+  await sql`
+    create or replace function audit_log_immutable() returns trigger language plpgsql
+    security definer set search_path = public, pg_temp as $$
+    begin
+      if tg_op = 'UPDATE' and new.id = old.id and new.at = old.at
+         and new.actor_id is not distinct from old.actor_id
+         and new.actor_name is not distinct from old.actor_name
+         and new.actor_person is not distinct from old.actor_person
+         and new.target_person is not distinct from old.target_person
+         and new.action = old.action
+         and new.target_type is not distinct from old.target_type
+         and new.before is not distinct from old.before
+         and new.sent is not distinct from old.sent
+         and new.forced = old.forced
+         and new.request_id is not distinct from old.request_id
+         and new.client_ip is not distinct from old.client_ip
+         and new.call_kind is not distinct from old.call_kind
+         and new.client_id is not distinct from old.client_id then
+        if current_setting('nova.audit_link', true) = 'on'
+           and new.outcome = old.outcome
+           and new.after is not distinct from old.after
+           and new.status is not distinct from old.status
+           and new.detail is not distinct from old.detail
+           and new.completed_at is not distinct from old.completed_at
+           and new.target_id is not distinct from old.target_id
+           and new.target_learnt = old.target_learnt
+           and (old.seq is null or (new.seq = old.seq and new.prev_hash = old.prev_hash and new.hash = old.hash))
+           and (old.completion_seq is null or (new.completion_seq = old.completion_seq
+                and new.completion_prev_hash = old.completion_prev_hash
+                and new.completion_hash = old.completion_hash))
+           and (new.completion_seq is null or old.completed_at is not null) then
+          return new;
+        end if;
+        if old.outcome = 'pending' and old.completed_at is null
+           and new.outcome in ('success', 'failed', 'unknown')
+           and (old.target_id is null or new.target_id is not distinct from old.target_id)
+           and new.seq is not distinct from old.seq
+           and new.prev_hash is not distinct from old.prev_hash
+           and new.hash is not distinct from old.hash
+           and new.completion_seq is null and new.completion_prev_hash is null and new.completion_hash is null then
+          new.target_learnt := old.target_id is null and new.target_id is not null;
+          new.completed_at := coalesce(new.completed_at, now());
+          return new;
+        end if;
+      end if;
+      if tg_op = 'DELETE'
+         and current_setting('nova.audit_purge', true) is not null
+         and current_setting('nova.audit_purge', true) <> ''
+         and old.at < current_setting('nova.audit_purge', true)::timestamptz then
+        return old;
+      end if;
+      raise exception 'audit_log records cannot be changed or deleted (%)', tg_op
+        using errcode = 'insufficient_privilege';
+    end $$`.execute(db);
+  await movePersons(db);
 }
 
 export const migrationProvider: MigrationProvider = {

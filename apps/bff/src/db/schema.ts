@@ -9,10 +9,16 @@ export interface AuditLogTable {
   /** int8: PostgreSQL's driver gives a string, PGlite a number. */
   id: Generated<string | number>;
   at: ColumnType<Date, Date | undefined, never>;
-  /** Keycloak subject; null for events without a known person (back-channel logout). */
+  /**
+   * Keycloak subject and username in clear: records before migration 014 only; since then the
+   * person is `actor_person` (decision 099) and these stay null.
+   */
   actor_id: string | null;
-  /** The username at that time. */
   actor_name: string | null;
+  /** The acting person's number in `audit_persons` (decision 099). */
+  actor_person: ColumnType<string | number | null, string | null | undefined, never>;
+  /** The person a `user` target is (decision 099); its subject is not stored in `target_id`. */
+  target_person: ColumnType<string | number | null, string | null | undefined, never>;
   action: string;
   target_type: string | null;
   target_id: string | null;
@@ -24,6 +30,7 @@ export interface AuditLogTable {
   /** A short reason (refusal reason, error code). */
   detail: string | null;
   request_id: string | null;
+  /** Shortened; sealed with the acting person's key (`p1:…`) since migration 014 (decision 099). */
   client_ip: string | null;
   /** How the call came (decision 053); null for events outside a call and older records. */
   call_kind: ColumnType<CallKind | null, CallKind | null | undefined, never>;
@@ -117,7 +124,45 @@ export interface PrivacyRequestsTable {
   closed_at: Date | null;
 }
 
+/** A person of the audit log (db/persons.ts, decision 099). */
+export interface AuditPersonsTable {
+  person_no: Generated<string | number>;
+  /** Finds the person by subject; cleared by the erasure. */
+  subject_digest: string | null;
+  /** Their fields (`PersonData`), sealed with their key. */
+  data: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  /** When the person was forgotten (decision 100). */
+  erased_at: Date | null;
+}
+
+export interface AuditPersonKeysTable {
+  person_no: string | number;
+  key: string;
+  /** Wrapped with AUDIT_PERSON_MASTER_KEY. */
+  wrapped: boolean;
+  created_at: Generated<Date>;
+}
+
+/** A legal hold (decision 100): keeps a person's key until it is released. */
+export interface AuditLegalHoldsTable {
+  id: Generated<string | number>;
+  person_no: string | number;
+  /** The record that made the hold needed, if it was set on one. */
+  record_id: string | number | null;
+  reason: string;
+  set_by: string | number | null;
+  set_at: Generated<Date>;
+  released_at: Date | null;
+  released_by: string | number | null;
+  release_reason: string | null;
+}
+
 export interface Schema {
+  audit_persons: AuditPersonsTable;
+  audit_person_keys: AuditPersonKeysTable;
+  audit_legal_holds: AuditLegalHoldsTable;
   audit_log: AuditLogTable;
   privacy_exports: PrivacyExportsTable;
   privacy_export_parts: PrivacyExportPartsTable;

@@ -82,7 +82,9 @@ export function auditExport(app: FastifyInstance, options: AuditExportOptions, d
       const principal = auth.kind === 'anonymous' ? null : auth.principal;
       const refused = (detail: RefusalReason) =>
         recordRefusal(audit, request.log, {
-          actor: principal ? { id: principal.userId, name: principal.username } : null,
+          actor: principal
+            ? { id: principal.userId, name: principal.username, displayName: principal.displayName }
+            : null,
           callKind: principal ? callKindOf(principal) : null,
           clientId: principal?.clientId ?? null,
           action: EXPORT_ACTION,

@@ -3,8 +3,7 @@
  * and the contract offers no erasure of it, so the request lists each place with what to delete.
  */
 import { gameApiPaths as paths } from '@nova/contracts';
-import type { SessionStore } from '../session/types';
-import type { ErasureResult, GameDataToDelete, PrivacyEraser } from './requests';
+import type { GameDataToDelete } from './requests';
 
 export function gameDataToDelete(userId: string): GameDataToDelete[] {
   return [
@@ -21,20 +20,4 @@ export function gameDataToDelete(userId: string): GameDataToDelete[] {
     { where: paths.skills(userId), what: 'Fähigkeiten' },
     { where: paths.externalAccounts(userId), what: 'verknüpfte Teamspeak- und Discord-Konten' },
   ];
-}
-
-/**
- * The eraser until `forgetPerson` (privacy/forget.ts) is wired in: it ends the person's sessions and
- * lists the game data; the audit log's pseudonymisation is forgetPerson's.
- */
-export function sessionsOnlyEraser(store: SessionStore): PrivacyEraser {
-  return {
-    async erase(person): Promise<ErasureResult> {
-      const ended = await store.destroyByUser(person.id);
-      return {
-        done: [`${ended} Sitzung(en) beendet`],
-        gameData: gameDataToDelete(person.id),
-      };
-    },
-  };
 }

@@ -30,12 +30,17 @@ export interface ErasureResult {
 }
 
 /**
- * Erases what the BFF holds about a person. The product's implementation is `forgetPerson` of
- * privacy/forget.ts (ends the sessions, forgets idempotency keys, pseudonymises the audit log); the
- * app passes it in through its services (services.ts, `privacyEraser`).
+ * Erases what the BFF holds about a person. The product's implementation is `forgettingEraser` of
+ * privacy/forget.ts (ends the sessions, forgets idempotency keys and webhook traces, pseudonymises the
+ * audit log, decision 100); services.ts wires it, a test may pass another (`privacyEraser`).
  */
 export interface PrivacyEraser {
-  erase(person: { id: string; name: string }, by: { id: string; name: string }): Promise<ErasureResult>;
+  erase(
+    person: { id: string; name: string },
+    by: { id: string; name: string; displayName?: string | null },
+    /** The privacy request it answers, and the call it came with (for the audit record). */
+    context: { requestId: string; meta?: { id: string; clientIp: string | null } | undefined },
+  ): Promise<ErasureResult>;
 }
 
 export type RequestRow = Selectable<Schema['privacy_requests']>;

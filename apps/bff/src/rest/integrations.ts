@@ -8,6 +8,7 @@ import { procedureAccess } from '@nova/domain';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database';
+import { AuditPersons } from '../db/persons';
 import type { Schema } from '../db/schema';
 import { authedProcedure, router } from '../trpc/init';
 
@@ -32,8 +33,7 @@ export type MachineClientView = z.infer<typeof MachineClientView>;
 interface ActionRow {
   client_id: string;
   action: string;
-  actor_id: string | null;
-  actor_name: string | null;
+  actor_person: string | null;
   first_at: Date | string;
   last_at: Date | string;
   calls: string | number;
@@ -51,13 +51,13 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function machineClientsSeen(
   db: Kysely<Schema>,
-  options: { now: Date; adminUserUrl: (userId: string) => string },
+  options: { now: Date; adminUserUrl: (userId: string) => string; persons?: AuditPersons | undefined },
 ): Promise<MachineClientView[]> {
   const since = new Date(options.now.getTime() - (INTEGRATION_DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
   const [actions, days] = await Promise.all([
     sql<ActionRow>`
-      select client_id, action, max(actor_id) as actor_id, max(actor_name) as actor_name,
+      select client_id, action, max(actor_person)::text as actor_person,
         min(at) as first_at, max(at) as last_at, count(*) as calls,
         count(*) filter (where outcome = 'refused') as refusals
       from audit_log
@@ -70,6 +70,11 @@ export async function machineClientsSeen(
       where call_kind = 'machine' and client_id is not null and at >= ${since}
       group by 1, 2`.execute(db),
   ]);
+  // The service accounts are persons of the audit log (decision 099).
+  const persons = await (options.persons ?? new AuditPersons()).views(
+    db,
+    actions.rows.flatMap((row) => (row.actor_person === null ? [] : [row.actor_person])),
+  );
   const clients = new Map<string, MachineClientView>();
   for (const row of actions.rows) {
     const seen = clients.get(row.client_id) ?? {
@@ -83,8 +88,9 @@ export async function machineClientsSeen(
       scopes: [],
       days: [],
     };
-    seen.serviceAccount ??= row.actor_name;
-    if (seen.adminUrl === null && row.actor_id) seen.adminUrl = options.adminUserUrl(row.actor_id);
+    const account = row.actor_person === null ? undefined : persons.get(row.actor_person)?.data;
+    seen.serviceAccount ??= account?.login ?? null;
+    if (seen.adminUrl === null && account?.subject) seen.adminUrl = options.adminUserUrl(account.subject);
     if (iso(row.first_at) < seen.firstAt) seen.firstAt = iso(row.first_at);
     if (iso(row.last_at) > seen.lastAt) seen.lastAt = iso(row.last_at);
     seen.calls += Number(row.calls);
@@ -118,6 +124,7 @@ export const integrationsRouter = router({
     machineClientsSeen(await databaseOf(ctx).open(), {
       now: new Date(ctx.now()),
       adminUserUrl: ctx.adminUserUrl,
+      persons: ctx.audit?.persons,
     }),
   ),
 });

@@ -15,6 +15,9 @@ import { z } from 'zod';
 import { auditRefusal } from '../audit/audited';
 import { isAuditCursor, type AuditFilter, type AuditLog } from '../audit/log';
 import { undo, undoPlan } from '../audit/undo';
+import type { Database } from '../db/database';
+import type { Principal } from '../kinds/principal';
+import { HoldRefused, holdsOfRecord, releaseHold, setHold } from '../privacy/legal-holds';
 import { authedProcedure, router } from '../trpc/init';
 
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -47,8 +50,14 @@ export const Filter = z.strictObject({
 export const AuditRecord = z.object({
   id: z.string(),
   at: z.string(),
+  /** The acting person (decision 099): subject, login and in-game name while they are known. */
   actorId: z.string().nullable(),
   actorName: z.string().nullable(),
+  actorDisplayName: z.string().nullable(),
+  actorPerson: z.string().nullable(),
+  /** Forgotten (decision 100): the record names only the person's number. */
+  actorErased: z.boolean(),
+  targetPerson: z.string().nullable(),
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
@@ -93,6 +102,45 @@ export function toFilter(input: z.infer<typeof Filter>): AuditFilter {
 function auditOf(ctx: { audit?: AuditLog | undefined }) {
   if (!ctx.audit) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'no audit log' });
   return ctx.audit;
+}
+
+async function dbOf(ctx: { database?: Database | undefined }) {
+  if (!ctx.database) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'no database' });
+  return ctx.database.open();
+}
+
+/** A hold's reason: why the record is needed (decision 100). */
+const Reason = z
+  .string()
+  .trim()
+  .min(3, 'Bitte gib einen Grund an (mindestens 3 Zeichen).')
+  .max(500, 'Höchstens 500 Zeichen.');
+const Hold = z.object({
+  id: z.string(),
+  person: z.string(),
+  recordId: z.string().nullable(),
+  reason: z.string(),
+  setAt: z.string(),
+  setBy: z.string().nullable(),
+});
+
+/** The acting admin as the audit log names an actor, and the request. */
+function holdActor(ctx: {
+  principal?: Principal | null | undefined;
+  request?: { id: string; clientIp: string | null } | undefined;
+}) {
+  const principal = ctx.principal;
+  if (!principal) throw new TRPCError({ code: 'UNAUTHORIZED' });
+  return {
+    by: { id: principal.userId, name: principal.username, displayName: principal.displayName },
+    requestId: ctx.request?.id ?? null,
+    clientIp: ctx.request?.clientIp ?? null,
+  };
+}
+
+function refused(error: unknown): never {
+  if (error instanceof HoldRefused) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
+  throw error;
 }
 
 export const auditRouter = router({
@@ -184,6 +232,29 @@ export const auditRouter = router({
         throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_MESSAGES.FORBIDDEN });
       }
       return auditOf(ctx).list({ about: target }, { offset: 0, limit: HISTORY_SIZE });
+    }),
+
+  /** The open legal holds of a record's persons (its details, decision 100). */
+  holds: authedProcedure
+    .input(z.strictObject({ recordId: RecordId }))
+    .output(z.array(Hold))
+    .query(async ({ ctx, input }) => holdsOfRecord(await dbOf(ctx), input.recordId)),
+
+  /** Keeps the keys of a record's persons until released ("Aufbewahren", decision 100). */
+  hold: authedProcedure
+    .input(z.strictObject({ recordId: RecordId, reason: Reason }))
+    .output(z.array(Hold))
+    .mutation(async ({ ctx, input }) =>
+      setHold(await dbOf(ctx), auditOf(ctx), { ...input, ...holdActor(ctx) }).catch(refused),
+    ),
+
+  /** Releases a hold; the person may then be forgotten (decision 100). */
+  releaseHold: authedProcedure
+    .input(z.strictObject({ id: RecordId, reason: Reason }))
+    .output(z.object({ released: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await releaseHold(await dbOf(ctx), auditOf(ctx), { ...input, ...holdActor(ctx) }).catch(refused);
+      return { released: true as const };
     }),
 
   /** Whether the hash chain is intact, and its first broken link (decision 058). */

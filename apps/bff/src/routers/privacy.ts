@@ -217,7 +217,11 @@ export const privacyRouter = router({
       const row = await ctx.privacy.requests.get(input.id);
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
       if (row.status !== from) throw new TRPCError({ code: 'CONFLICT', message: STATUS_CHANGED });
-      const by = { id: ctx.principal.userId, name: ctx.principal.username };
+      const by = {
+        id: ctx.principal.userId,
+        name: ctx.principal.username,
+        displayName: ctx.principal.displayName,
+      };
       const person = { id: row.person_id, name: row.person_name };
       const erase = row.kind === 'erasure' && to === 'done';
       const moved = await audited(ctx, {
@@ -231,7 +235,7 @@ export const privacyRouter = router({
             ? await audited(ctx, {
                 action: 'privacy.erase',
                 target: { type: 'user', id: person.id },
-                run: () => ctx.privacy.eraser.erase(person, by),
+                run: () => ctx.privacy.eraser.erase(person, by, { requestId: input.id, meta: ctx.request }),
                 after: (result) => ({ done: result.done, gameData: result.gameData.length }),
               })
             : null;

@@ -48,7 +48,7 @@ export function describeUserAgent(userAgent: string | null | undefined): { brows
 export class AccountSessions {
   constructor(
     private readonly deps: AccountSessionsDeps,
-    private readonly caller: { userId: string; username: string; currentKey: string },
+    private readonly caller: { userId: string; username: string; displayName?: string; currentKey: string },
     private readonly request: { id: string; clientIp: string | null },
   ) {}
 
@@ -99,7 +99,7 @@ export class AccountSessions {
     if (!audit) return;
     try {
       await audit.write({
-        actor: { id: this.caller.userId, name: this.caller.username },
+        actor: { id: this.caller.userId, name: this.caller.username, displayName: this.caller.displayName },
         action,
         target: { type: 'session', id: sessions.map(({ key }) => handleOf(key)).join(',') || null },
         before: sessions.map(({ record }) => ({

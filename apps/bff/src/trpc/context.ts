@@ -154,6 +154,7 @@ export function createContext(deps: ContextDeps) {
               {
                 userId: auth.principal.userId,
                 username: auth.principal.username,
+                displayName: auth.principal.displayName,
                 currentKey: auth.session.key,
               },
               request,

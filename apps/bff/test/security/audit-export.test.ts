@@ -19,7 +19,7 @@ import { startTarget, type Target } from './fixture';
 
 const PATH = '/export/audit-log.csv';
 const HEADER =
-  'Zeitpunkt;Person;Subjekt;Aktion;Zieltyp;Ziel-ID;Ergebnis;Status;Hinweis;Vorher;Nachher;Gesendet;Anfrage;IP (gekürzt);Zugang;Client;Nr.;Zeitpunkt (UTC);Nimmt zurück (Nr.)';
+  'Zeitpunkt;Person;Anmeldename;Subjekt;Aktion;Zieltyp;Ziel-ID;Ergebnis;Status;Hinweis;Vorher;Nachher;Gesendet;Anfrage;IP (gekürzt);Zugang;Client;Nr.;Zeitpunkt (UTC);Nimmt zurück (Nr.)';
 
 /** Splits CSV text (RFC 4180 with `;`) into rows of cells, honouring quotes and line breaks in them. */
 function parseCsv(text: string): string[][] {

@@ -9,17 +9,21 @@ import {
   auditChangeSummary,
   auditDetailText,
   auditFieldChanges,
+  auditForgottenPerson,
   auditRecordHref,
   auditSentence,
   auditSentenceText,
   auditUndoable,
+  ROLES,
   type AuditFieldChange,
 } from '@nova/domain';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { hasRole, useSession } from '../../../lib/session';
 import type { RouterOutputs } from '../../../lib/trpc';
+import { HoldAction } from './hold-action';
 import { UndoAction, type UndoneKind } from './undo-action';
 
 export type AuditRow = RouterOutputs['audit']['list']['rows'][number];
@@ -149,6 +153,9 @@ export function AuditRowView({
 }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const session = useSession();
+  // Legal holds are the privacy officer's (decision 100, role web:admin:privacy).
+  const mayHold = session.status === 'ready' && hasRole(session.me, ROLES.privacy);
   const changes = auditFieldChanges(row);
   // An update shows what changed in the row; a create or delete has its fields behind the button.
   const summary = row.before != null && row.after != null ? auditChangeSummary(changes) : '';
@@ -172,7 +179,7 @@ export function AuditRowView({
         </td>
         <td className={cell}>
           <CardLabel>Person</CardLabel>
-          <span title={row.actorId ? `Subjekt ${row.actorId}` : undefined}>{row.actorName ?? '–'}</span>
+          <PersonName row={row} />
           {access && <span className={`block ${muted}`}>{access}</span>}
         </td>
         <td className={`${cell} [overflow-wrap:anywhere] md:w-1/2`}>
@@ -191,6 +198,13 @@ export function AuditRowView({
               >
                 {open ? 'Änderungen ausblenden' : 'Änderungen anzeigen'}
               </Button>
+            )}
+            {onUndone && mayHold && holdable(row) && (
+              <HoldAction
+                recordId={row.id}
+                sentence={auditSentenceText(auditSentence(row))}
+                onDone={onUndone}
+              />
             )}
             {onUndone && auditUndoable(row) && (
               <UndoAction
@@ -223,6 +237,29 @@ export function AuditRowView({
 function undoneKind(action: string): UndoneKind {
   const kind = auditActionWords(action)?.kind;
   return kind === 'create' || kind === 'remove' ? kind : 'update';
+}
+
+/** A record with a person that is not forgotten can be kept (decision 100). */
+const holdable = (row: AuditRow) =>
+  (row.actorPerson !== null && !row.actorErased) || (row.targetPerson !== null && row.targetId !== null);
+
+/**
+ * Who acted (decision 099): the in-game name, the login name beside it for staff; a forgotten person
+ * by number only.
+ */
+function PersonName({ row }: { row: AuditRow }) {
+  if (row.actorErased && row.actorPerson !== null)
+    return <span className="italic">{auditForgottenPerson(row.actorPerson)}</span>;
+  const name = row.actorDisplayName ?? row.actorName;
+  if (!name) return <>–</>;
+  return (
+    <span title={row.actorId ? `Subjekt ${row.actorId}` : undefined}>
+      {name}
+      {row.actorDisplayName && row.actorName && row.actorName !== row.actorDisplayName && (
+        <span className={`block ${muted}`}>Anmeldename: {row.actorName}</span>
+      )}
+    </span>
+  );
 }
 
 /** "Ergebnis": the outcome with its HTTP status, the detail, and the undo that took it back. */

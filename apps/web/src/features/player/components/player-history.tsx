@@ -56,10 +56,10 @@ export function PlayerHistory({ userId }: { userId: string }) {
                     {auditSentenceText(auditSentence(record))}
                     {record.outcome !== 'success' && ` – ${AUDIT_OUTCOMES[record.outcome]}`}
                     {detail && ` (${detail})`}
-                    {record.actorName && (
+                    {(record.actorDisplayName ?? record.actorName) && (
                       <span className="text-sm text-slate-600 dark:text-slate-300">
                         {' '}
-                        · {record.actorName}
+                        · {record.actorDisplayName ?? record.actorName}
                       </span>
                     )}
                   </span>
