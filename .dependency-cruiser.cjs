@@ -11,9 +11,12 @@ const layers = [
     name: 'infrastructure',
     path: `${BFF}((env|logging|start-progress)\\.ts$|(db|observability|game-api|mappers)/)`,
   },
-  { name: 'domain', path: `${BFF}((audit|session|sync|search|feeds)/|auth/(?!plugin\\.ts$))` },
+  {
+    name: 'domain',
+    path: `${BFF}((audit|session|sync|search|feeds)/|auth/(?!plugin\\.ts$)|privacy/(?!download\\.ts$))`,
+  },
   { name: 'services', path: `${BFF}services\\.ts$` },
-  { name: 'http', path: `${BFF}((trpc|routers|rest|plugins)/|auth/plugin\\.ts$)` },
+  { name: 'http', path: `${BFF}((trpc|routers|rest|plugins)/|(auth/plugin|privacy/download)\\.ts$)` },
   { name: 'assembly', path: `${BFF}(app|main|server|index)\\.ts$` },
 ];
 

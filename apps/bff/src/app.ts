@@ -27,6 +27,7 @@ import { securityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes } from './plugins/static-spa';
 import { web } from './plugins/web';
 import { restApi } from './rest/plugin';
+import { playerReader } from './routers/player-reader';
 import { createServices, type AppOverrides } from './services';
 import { trpcApi } from './trpc/plugin';
 import { requestAuthHook } from './trpc/request-auth';
@@ -78,7 +79,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   observeRequests(app, { metrics: env.metrics, tracing: tracing !== null });
 
   inputLimits(app, env.requestLimits);
-  const services = await createServices(app, env, overrides);
+  const services = await createServices(app, env, overrides, { playerReader });
   const { store, database, audit, sessions, oidc } = services;
   app.decorate('nova', { database, audit });
 

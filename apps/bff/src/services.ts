@@ -25,6 +25,7 @@ import { startAuditChain } from './audit/linker';
 import { ExportStore } from './privacy/export-store';
 import { forgettingEraser } from './privacy/forget';
 import { PrivacyRequests, type PrivacyEraser } from './privacy/requests';
+import type { PlayerReader } from './privacy/export-job';
 import { startExportRunner, type Runner } from './privacy/runner';
 import type { PrivacyServices } from './privacy/services';
 import type { LiveHub } from './live/hub';
@@ -119,10 +120,23 @@ function database(app: FastifyInstance, env: Env): Database {
 }
 
 /** Builds the services; those the app made (not the overrides) close with it. */
+/** What the services take from the HTTP layer, handed over by the assembly (app.ts). */
+export interface FromHttp {
+  /** The data export's reader of the player screens (routers/player-reader.ts). */
+  playerReader: (deps: {
+    gameApi: GameApiClient;
+    publicCache: SharedCache;
+    adminUserUrl: (userId: string) => string;
+    log: FastifyInstance['log'];
+    now: () => number;
+  }) => PlayerReader;
+}
+
 export async function createServices(
   app: FastifyInstance,
   env: Env,
   overrides: AppOverrides,
+  fromHttp: FromHttp,
 ): Promise<Services> {
   const now = overrides.now ?? Date.now;
   const store = overrides.store ?? (await sessionStore(app, env, now));
@@ -202,8 +216,7 @@ export async function createServices(
     store,
     tokens,
     gameApi,
-    publicCache,
-    adminUserUrl,
+    readPlayer: fromHttp.playerReader({ gameApi, publicCache, adminUserUrl, log: app.log, now }),
     audit,
     discordNames,
     now,
@@ -242,8 +255,7 @@ function privacyServices(
     store: SessionStore;
     tokens: TokenService;
     gameApi: GameApiClient;
-    publicCache: SharedCache;
-    adminUserUrl: (userId: string) => string;
+    readPlayer: PlayerReader;
     audit: AuditLog;
     discordNames: DiscordNames;
     now: () => number;
@@ -259,8 +271,7 @@ function privacyServices(
         sessions: deps.store,
         tokens: deps.tokens,
         gameApi: deps.gameApi,
-        publicCache: deps.publicCache,
-        adminUserUrl: deps.adminUserUrl,
+        readPlayer: deps.readPlayer,
         audit: deps.audit,
         discordNames: deps.discordNames,
         log: app.log,

@@ -10,20 +10,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuditLog } from '../audit/log';
 import { SessionEndedError, type TokenService } from '../auth/token-service';
 import type { GameApiClient } from '../game-api/client';
-import type { SharedCache } from '../game-api/shared-cache';
-import { playerRouter } from '../routers/player';
 import { describeUserAgent } from '../session/account-sessions';
 import type { SessionStore } from '../session/types';
 import type { DiscordNames } from '../sync/discord-names';
 import { listAccounts } from '../sync/external-accounts';
-import { createContextInner } from '../trpc/context';
-import { createCallerFactory, router } from '../trpc/init';
 import { EXPORT_STEPS, GAME_AREAS, LINKED_AREA, SESSIONS_AREA } from './areas';
 import { writeArchive } from './archive';
 import type { ExportRow, ExportStore } from './export-store';
-
-/** Under the same paths as in the app (`player.…`), so the policy applies as it does there. */
-const createCaller = createCallerFactory(router({ player: playerRouter }));
 
 export const SESSION_GONE =
   'Deine Anmeldung ist abgelaufen, bevor die Spieldaten gelesen waren. Bitte fordere den Export erneut an.';
@@ -41,13 +34,25 @@ export class ExportRetry extends Error {
   override name = 'ExportRetry';
 }
 
+/** A player screen's procedure, by its name in the player router. */
+export type GameAreaProcedure = (typeof GAME_AREAS)[number]['procedure'];
+
+/**
+ * Reads one player screen's data as the person would see it: through the player router's own
+ * procedure, so its policy and mapping apply (made in the HTTP layer, routers/player-reader.ts).
+ */
+export type PlayerReader = (
+  person: { id: string; name: string },
+  accessToken: () => Promise<string>,
+  procedure: GameAreaProcedure,
+) => Promise<unknown>;
+
 export interface ExportDeps {
   store: ExportStore;
   sessions: SessionStore;
   tokens: TokenService;
   gameApi: GameApiClient;
-  publicCache: SharedCache;
-  adminUserUrl: (userId: string) => string;
+  readPlayer: PlayerReader;
   audit: AuditLog;
   discordNames: DiscordNames;
   log: FastifyBaseLogger;
@@ -73,35 +78,14 @@ async function sessionToken(deps: ExportDeps, key: string | null): Promise<strin
   }
 }
 
-function gameCaller(deps: ExportDeps, row: ExportRow) {
+async function gameArea(deps: ExportDeps, row: ExportRow, procedure: GameAreaProcedure) {
   let token: Promise<string> | undefined;
-  return createCaller(
-    createContextInner({
-      principal: {
-        via: 'session',
-        userId: row.person_id,
-        username: row.person_name,
-        displayName: row.person_name,
-        roles: [],
-      },
-      accessToken: () => (token ??= sessionToken(deps, row.session_key)),
-      gameApi: deps.gameApi.forRequest(deps.log),
-      publicCache: deps.publicCache,
-      adminUserUrl: deps.adminUserUrl,
-      log: deps.log,
-      now: deps.now,
-    }),
-  );
-}
-
-async function gameArea(
-  deps: ExportDeps,
-  row: ExportRow,
-  procedure: (typeof GAME_AREAS)[number]['procedure'],
-) {
-  const caller = gameCaller(deps, row);
   try {
-    return await caller.player[procedure]({});
+    return await deps.readPlayer(
+      { id: row.person_id, name: row.person_name },
+      () => (token ??= sessionToken(deps, row.session_key)),
+      procedure,
+    );
   } catch (error) {
     if (error instanceof ExportFailure) throw error;
     if (error instanceof TRPCError && error.cause instanceof ExportFailure) throw error.cause;
