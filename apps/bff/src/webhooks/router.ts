@@ -73,7 +73,8 @@ const webhookProcedure = authedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { webhooks: ctx.webhooks } });
 });
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Dieses Abonnement gibt es nicht (mehr).' });
+const notFound = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: 'Dieses Abonnement gibt es nicht (mehr).' });
 
 export const webhooksRouter = router({
   list: webhookProcedure.output(z.array(SubscriptionView)).query(({ ctx }) => ctx.webhooks.store.list()),
@@ -156,7 +157,9 @@ export const webhooksRouter = router({
     .query(({ ctx, input }) => ctx.webhooks.store.deliveries(input.id)),
 
   resend: webhookProcedure
-    .input(z.object({ id: Id, delivery: z.string().regex(/^msg_\d{1,18}_\d{1,18}$/, 'Ungültige Zustellung') }))
+    .input(
+      z.object({ id: Id, delivery: z.string().regex(/^msg_\d{1,18}_\d{1,18}$/, 'Ungültige Zustellung') }),
+    )
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       if (!(await ctx.webhooks.store.resend(input.id, input.delivery))) throw notFound();

@@ -99,7 +99,10 @@ export function checkedLookup(policy: TargetPolicy) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
     dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      if (!policy.allowPrivate && (addresses.length === 0 || addresses.some((a) => isInternalAddress(a.address)))) {
+      if (
+        !policy.allowPrivate &&
+        (addresses.length === 0 || addresses.some((a) => isInternalAddress(a.address)))
+      ) {
         return callback(new TargetRefused(WEBHOOK_TEXTS.privateTarget), []);
       }
       if (options.all) return callback(null, addresses);
