@@ -4,6 +4,8 @@
  * library verifies them, retries after a failed answer under the same webhook-id, two workers on
  * one database delivering each event once, refused internal targets, the Discord format's text.
  */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,8 @@ import { sharedTestDatabase } from './helpers';
 import { sessionHeaders, withTestBff, type TestBff } from './test-bff';
 import { startReceiver, type Receiver } from './webhook-receiver';
 import { inject } from 'vitest';
+
+const EXAMPLE = fileURLToPath(new URL('../examples/integrator.py', import.meta.url));
 
 const PRIVATE_TARGET =
   'Diese Adresse zeigt auf ein internes Netz (Loopback, privat oder link-lokal). Webhooks dürfen nur öffentliche Ziele aufrufen.';
@@ -122,6 +126,30 @@ describe('webhooks through the BFF', () => {
     expect(() =>
       new Webhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw').verify(delivery?.body ?? '', headers),
     ).toThrow();
+  });
+
+  it("verifies a delivery with the README's Python example, and refuses a changed one", async () => {
+    const { secret } = await subscribe(bff, { url: receiver.url, events: ['catalogue.changed'] });
+    await radioChanged(bff);
+    const [delivery] = await receiver.waitFor(1);
+    const verify = (body: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = execFile(
+          'python3',
+          [EXAMPLE, 'verify-webhook'],
+          { env: { PATH: process.env.PATH, NOVA_WEBHOOK_SECRET: secret } },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (error.code as number) : 0, out: stdout + stderr }),
+        );
+        child.stdin?.end(JSON.stringify({ headers: delivery?.headers, body }));
+      });
+    const valid = await verify(delivery?.body ?? '');
+    expect(valid).toEqual({
+      code: 0,
+      out: 'Signatur gültig: catalogue.changed – Radiosender „Prüfradio Süd“ geändert\n',
+    });
+    const changed = await verify((delivery?.body ?? '').replace('Süd', 'Ost'));
+    expect(changed).toEqual({ code: 1, out: 'Signatur ungültig\n' });
   });
 
   it('sends only the kinds a subscription chose', async () => {
