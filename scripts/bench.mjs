@@ -25,6 +25,7 @@ import { measureExportStalls } from './bench/export-stalls.mjs';
 import { benchRest } from './bench/rest.mjs';
 import { measureAuditScale, printAuditScale } from './bench/audit-scale.mjs';
 import { cpus, loadavg } from 'node:os';
+import { benchWebhooks } from './bench/webhooks.mjs';
 
 const KB = 1024;
 const PUBLIC_BUDGET = 130 * KB;
@@ -311,6 +312,8 @@ try {
   // Without the stack: its own database and process (decision 104).
   report.speed.auditScale = await measureAuditScale();
   report.ok &&= report.speed.auditScale?.ok ?? true;
+  const webhooksOk = await benchWebhooks(report, { issuer, gameApi });
+  report.ok &&= webhooksOk;
   report.ok &&=
     exportStalls.ok && throughput.ok && auth.ok && paint.every((p) => p.ok) && againstBare.every((p) => p.ok);
 } finally {
