@@ -139,7 +139,11 @@ export interface WebhookDeliveriesTable {
   audit_id: string | number;
   event_type: string;
   body: string;
-  state: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | undefined, 'pending' | 'delivered' | 'failed'>;
+  state: ColumnType<
+    'pending' | 'delivered' | 'failed',
+    'pending' | undefined,
+    'pending' | 'delivered' | 'failed'
+  >;
   attempts: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Date, Date | undefined, never>;
   /** Where the 24 hours of retries count from ("Erneut senden" starts them anew). */
