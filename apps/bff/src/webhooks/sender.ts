@@ -53,11 +53,11 @@ export function httpSender(options: SendOptions): Sender {
       try {
         url = new URL(delivery.url);
       } catch {
-        return done(null, 'Ungültige Adresse');
+        done(null, 'Ungültige Adresse'); return;
       }
-      if (refusedLiteral(url, options)) return done(null, WEBHOOK_TEXTS.privateTarget);
+      if (refusedLiteral(url, options)) { done(null, WEBHOOK_TEXTS.privateTarget); return; }
       if (url.protocol !== 'https:' && !(options.allowPrivate && url.protocol === 'http:')) {
-        return done(null, WEBHOOK_TEXTS.httpsOnly);
+        done(null, WEBHOOK_TEXTS.httpsOnly); return;
       }
       const body = Buffer.from(delivery.body, 'utf8');
       let timedOut = false;
@@ -65,7 +65,7 @@ export function httpSender(options: SendOptions): Sender {
         url,
         {
           method: 'POST',
-          lookup: lookup as never,
+          lookup: lookup,
           headers: {
             'content-type': 'application/json',
             'content-length': String(body.length),
@@ -79,9 +79,9 @@ export function httpSender(options: SendOptions): Sender {
           response.resume();
           response.on('end', () => {
             clearTimeout(timer);
-            if (status >= 200 && status < 300) return done(status, null);
-            if (status >= 300 && status < 400) return done(status, 'Weiterleitung: nicht gefolgt');
-            return done(status, `Der Empfänger antwortete ${status}`);
+            if (status >= 200 && status < 300) { done(status, null); return; }
+            if (status >= 300 && status < 400) { done(status, 'Weiterleitung: nicht gefolgt'); return; }
+            done(status, `Der Empfänger antwortete ${status}`);
           });
           response.on('error', (error) => {
             clearTimeout(timer);

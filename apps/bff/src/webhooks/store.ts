@@ -93,8 +93,8 @@ export class WebhookStore {
       pausedAt: iso(row.paused_at),
       createdAt: iso(row.created_at) ?? '',
       createdBy: row.created_by,
-      pending: Number(row.pending ?? 0),
-      failed: Number(row.failed ?? 0),
+      pending: row.pending ?? 0,
+      failed: row.failed ?? 0,
     };
   }
 

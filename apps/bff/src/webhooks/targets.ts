@@ -98,17 +98,17 @@ type LookupCallback = (
 export function checkedLookup(policy: TargetPolicy) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
     dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
-      if (error) return callback(error, []);
+      if (error) { callback(error, []); return; }
       if (
         !policy.allowPrivate &&
         (addresses.length === 0 || addresses.some((a) => isInternalAddress(a.address)))
       ) {
-        return callback(new TargetRefused(WEBHOOK_TEXTS.privateTarget), []);
+        callback(new TargetRefused(WEBHOOK_TEXTS.privateTarget), []); return;
       }
-      if (options.all) return callback(null, addresses);
+      if (options.all) { callback(null, addresses); return; }
       const first = addresses[0];
-      if (!first) return callback(new TargetRefused(WEBHOOK_TEXTS.unresolvable), []);
-      return callback(null, first.address, first.family);
+      if (!first) { callback(new TargetRefused(WEBHOOK_TEXTS.unresolvable), []); return; }
+      callback(null, first.address, first.family);
     });
   };
 }

@@ -76,6 +76,10 @@ export class WebhookWorker {
     this.#loop = null;
   }
 
+  #stopped(): boolean {
+    return !this.#running;
+  }
+
   /** Something was written to the outbox: look now instead of at the next poll. */
   nudge(): void {
     this.#woken = true;
@@ -90,7 +94,8 @@ export class WebhookWorker {
       } catch (error) {
         this.#options.log.warn({ err: error }, 'webhook deliveries could not be claimed');
       }
-      if (!this.#running) break;
+      // stop() may have been called while the batch ran.
+      if (this.#stopped()) break;
       if (claimed >= this.#options.batch) continue;
       if (this.#woken) {
         this.#woken = false;
