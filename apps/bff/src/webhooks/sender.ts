@@ -53,11 +53,16 @@ export function httpSender(options: SendOptions): Sender {
       try {
         url = new URL(delivery.url);
       } catch {
-        done(null, 'Ungültige Adresse'); return;
+        done(null, 'Ungültige Adresse');
+        return;
       }
-      if (refusedLiteral(url, options)) { done(null, WEBHOOK_TEXTS.privateTarget); return; }
+      if (refusedLiteral(url, options)) {
+        done(null, WEBHOOK_TEXTS.privateTarget);
+        return;
+      }
       if (url.protocol !== 'https:' && !(options.allowPrivate && url.protocol === 'http:')) {
-        done(null, WEBHOOK_TEXTS.httpsOnly); return;
+        done(null, WEBHOOK_TEXTS.httpsOnly);
+        return;
       }
       const body = Buffer.from(delivery.body, 'utf8');
       let timedOut = false;
@@ -79,8 +84,14 @@ export function httpSender(options: SendOptions): Sender {
           response.resume();
           response.on('end', () => {
             clearTimeout(timer);
-            if (status >= 200 && status < 300) { done(status, null); return; }
-            if (status >= 300 && status < 400) { done(status, 'Weiterleitung: nicht gefolgt'); return; }
+            if (status >= 200 && status < 300) {
+              done(status, null);
+              return;
+            }
+            if (status >= 300 && status < 400) {
+              done(status, 'Weiterleitung: nicht gefolgt');
+              return;
+            }
             done(status, `Der Empfänger antwortete ${status}`);
           });
           response.on('error', (error) => {

@@ -98,16 +98,26 @@ type LookupCallback = (
 export function checkedLookup(policy: TargetPolicy) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
     dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
-      if (error) { callback(error, []); return; }
+      if (error) {
+        callback(error, []);
+        return;
+      }
       if (
         !policy.allowPrivate &&
         (addresses.length === 0 || addresses.some((a) => isInternalAddress(a.address)))
       ) {
-        callback(new TargetRefused(WEBHOOK_TEXTS.privateTarget), []); return;
+        callback(new TargetRefused(WEBHOOK_TEXTS.privateTarget), []);
+        return;
       }
-      if (options.all) { callback(null, addresses); return; }
+      if (options.all) {
+        callback(null, addresses);
+        return;
+      }
       const first = addresses[0];
-      if (!first) { callback(new TargetRefused(WEBHOOK_TEXTS.unresolvable), []); return; }
+      if (!first) {
+        callback(new TargetRefused(WEBHOOK_TEXTS.unresolvable), []);
+        return;
+      }
       callback(null, first.address, first.family);
     });
   };

@@ -9,7 +9,7 @@ import {
   type WebhookEvent,
   type WebhookFormat,
 } from '@nova/domain';
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Checkbox, Field, Input, Select } from '../../components/ui/field';
@@ -32,7 +32,7 @@ export function SubscribeForm({ onCreated }: { onCreated: (secret: string, url: 
   const errors = create.error ? (fieldErrorsOf(create.error) ?? {}) : {};
   const general = create.error && !fieldErrorsOf(create.error) ? create.error.message : null;
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     create.mutate({ url, format, events });
   };

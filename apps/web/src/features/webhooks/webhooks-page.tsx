@@ -36,7 +36,7 @@ function SecretOnce({ secret, url, onDone }: { secret: string; url: string; onDo
         {secret}
       </code>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret)}>
+        <Button variant="secondary" onClick={() => void navigator.clipboard.writeText(secret)}>
           Kopieren
         </Button>
         <Button onClick={onDone}>Gespeichert, ausblenden</Button>
