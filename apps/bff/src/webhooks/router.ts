@@ -8,7 +8,7 @@ import { WEBHOOK_EVENT_TYPES, ERROR_MESSAGES, type WebhookEvent } from '@nova/do
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { audited } from '../audit/audited';
-import { fieldError } from '../trpc/errors';
+import { fieldError } from '../kinds/errors';
 import { authedProcedure, router } from '../trpc/init';
 import type { Subscription } from './store';
 import { checkTarget, TargetRefused } from './targets';

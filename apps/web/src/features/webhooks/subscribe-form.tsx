@@ -40,7 +40,7 @@ export function SubscribeForm({ onCreated }: { onCreated: (secret: string, url: 
     setEvents((current) => (on ? [...current, type] : current.filter((item) => item !== type)));
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="webhook-new">
+    <form onSubmit={submit} noValidate className="min-w-0 space-y-4" aria-labelledby="webhook-new">
       <h2 id="webhook-new" className="text-lg font-semibold">
         Neues Abonnement
       </h2>

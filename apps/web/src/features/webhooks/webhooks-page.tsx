@@ -153,7 +153,7 @@ export function WebhooksPage() {
         ]}
       />
       {secret && <SecretOnce secret={secret.secret} url={secret.url} onDone={() => setSecret(null)} />}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <SubscribeForm onCreated={showSecret} />
         <section aria-labelledby="webhook-list" className="min-w-0">
           <h2 id="webhook-list" className="mb-3 text-lg font-semibold">
