@@ -11,9 +11,15 @@ const layers = [
     name: 'infrastructure',
     path: `${BFF}((env|logging|start-progress)\\.ts$|(db|observability|game-api|mappers)/)`,
   },
-  { name: 'domain', path: `${BFF}((audit|session|sync|search|feeds)/|auth/(?!plugin\\.ts$))` },
+  {
+    name: 'domain',
+    path: `${BFF}((audit|session|sync|search|feeds)/|auth/(?!plugin\\.ts$)|webhooks/(?!router\\.ts$)|live/(?!stream\\.ts$))`,
+  },
   { name: 'services', path: `${BFF}services\\.ts$` },
-  { name: 'http', path: `${BFF}((trpc|routers|rest|plugins)/|auth/plugin\\.ts$)` },
+  {
+    name: 'http',
+    path: `${BFF}((trpc|routers|rest|plugins)/|(auth/plugin|webhooks/router|live/stream)\\.ts$)`,
+  },
   { name: 'assembly', path: `${BFF}(app|main|server|index)\\.ts$` },
 ];
 

@@ -40,14 +40,7 @@ export type AuditKind = keyof typeof AUDIT_KINDS;
 
 /** The part of the product an action belongs to. */
 export type AuditArea =
-  | CatalogueKey
-  | 'sync'
-  | 'signIn'
-  | 'account'
-  | 'linking'
-  | 'audit'
-  | 'privacy'
-  | 'webhooks';
+  CatalogueKey | 'sync' | 'signIn' | 'account' | 'linking' | 'audit' | 'privacy' | 'webhooks';
 
 export function auditAreaLabel(area: AuditArea): string {
   if (area === 'sync') return 'Sync-Manager';
