@@ -1,5 +1,6 @@
 /** A webhook receiver for the tests: records every request, answers as told (or holds it). */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { freePort } from './ports';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -64,8 +65,8 @@ export async function startReceiver(): Promise<Receiver> {
       for (const waiter of [...waiters]) waiter();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  receiver.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${port}/hook`;
   return receiver;
 }
