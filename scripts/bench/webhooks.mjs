@@ -36,6 +36,7 @@ export async function measureWebhooks({
   subscriptions = 20,
   events = 60,
   writers = 6,
+  ports = {},
 }) {
   const received = [];
   const receiver = createServer((request, response) => {
@@ -48,9 +49,9 @@ export async function measureWebhooks({
       response.writeHead(204).end();
     });
   });
-  const receiverPort = await freePort();
+  const receiverPort = ports.receiver ?? (await freePort());
   await new Promise((resolve) => receiver.listen(receiverPort, '127.0.0.1', resolve));
-  const bffPort = await freePort();
+  const bffPort = ports.bff ?? (await freePort());
   const bffUrl = `http://localhost:${bffPort}`;
   const bff = startNode(
     'bff-webhooks',
@@ -128,11 +129,12 @@ export const webhooksLine = (r) =>
   `\nWebhooks (Budget p95 ≤ ${WEBHOOK_BUDGETS.p95Ms} ms ab Abschluss des Eintrags, ≥ ${WEBHOOK_BUDGETS.perSecond} Zustellungen/s):\n` +
   `  ${r.ok ? '✓' : '✗'} ${r.deliveries}/${r.expected} zugestellt, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, ${r.perSecond}/s`;
 
-/** The bench's hook: measures, keeps the result in `report.speed.webhooks`, prints its line. */
-export async function benchWebhooks(report, { issuer, gameApi }) {
+/** The bench's hook (`ports`: its BFF's and receiver's, else free ones): measures, keeps the result in `report.speed.webhooks`, prints its line. */
+export async function benchWebhooks(report, { issuer, gameApi, ports }) {
   const result = await measureWebhooks({
     issuer,
     gameApi,
+    ports,
     // The demo integrator client of @nova/demo (TypeScript source, not importable from here).
     integrator: { id: 'integrator', secret: 'integrator-dev-secret' },
   });
