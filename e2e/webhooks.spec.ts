@@ -9,7 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { mutate } from './mutate';
-import { scaled } from './stack';
+import { E2E, scaled } from './stack';
 
 let server: Server;
 let receiverUrl = '';
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
       response.writeHead(204).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(E2E.webhookReceiverPort, '127.0.0.1', resolve));
   const address = server.address();
   receiverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
 });

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database';
+import { registry } from '../src/observability/metrics';
 import { WebhookWorker } from '../src/webhooks/worker';
 import { httpSender } from '../src/webhooks/sender';
 import { checkTarget } from '../src/webhooks/targets';
@@ -209,6 +210,27 @@ describe('webhooks through the BFF', () => {
       { status: 500, error: 'Der Empfänger antwortete 500' },
       { status: 204, error: null },
     ]);
+  });
+
+  it('shows the outbox depth and the attempts by outcome in the metrics', async () => {
+    /** One series' value as Prometheus would scrape it (null: not there). */
+    const valueOf = async (series: string) => {
+      const line = (await registry.metrics()).split('\n').find((l) => l.startsWith(`${series} `));
+      return line ? Number(line.slice(series.length + 1)) : null;
+    };
+    const RETRY = 'nova_webhook_deliveries_total{outcome="retry"}';
+    const DELIVERED = 'nova_webhook_deliveries_total{outcome="delivered"}';
+    const retries = (await valueOf(RETRY)) ?? 0;
+    const delivered = (await valueOf(DELIVERED)) ?? 0;
+    await subscribe(bff, { url: receiver.url, events: ['catalogue.changed'] });
+    receiver.answers.push(500, 'hold');
+    await radioChanged(bff);
+    // The second attempt is held by the receiver: the delivery is still in the outbox.
+    await receiver.waitFor(2);
+    expect(await valueOf(RETRY)).toBe(retries + 1);
+    expect(await valueOf('nova_webhook_outbox_pending')).toBeGreaterThanOrEqual(1);
+    receiver.release();
+    await expect.poll(() => valueOf(DELIVERED)).toBe(delivered + 1);
   });
 
   it('sends the Discord format as the audit log’s German sentence', async () => {
