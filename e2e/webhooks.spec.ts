@@ -108,7 +108,16 @@ test('an admin subscribes, sees the secret once, and follows a signed delivery i
 
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(card.getByRole('button', { name: 'Zustellungen ausblenden' })).toBeVisible();
+  // With the delivery log open the page stays 360 px wide: the table scrolls inside its own region,
+  // which the keyboard reaches and scrolls.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const log = card.getByRole('region', { name: 'Zustellungen' });
+  const widths = await log.evaluate((region) => ({ scroll: region.scrollWidth, client: region.clientWidth }));
+  expect(widths.scroll).toBeGreaterThan(widths.client);
+  await log.focus();
+  await expect(log).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => log.evaluate((region) => region.scrollLeft)).toBeGreaterThan(0);
 
   // Clean up: deleting asks once more.
   await card.getByRole('button', { name: 'Löschen' }).click();

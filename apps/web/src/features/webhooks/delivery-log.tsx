@@ -25,8 +25,9 @@ export function DeliveryLog({ subscriptionId }: { subscriptionId: string }) {
     );
   if (log.data.length === 0) return <EmptyState>Noch keine Zustellungen.</EmptyState>;
   return (
-    // A region of its own that the keyboard can scroll sideways on a narrow screen.
-    <div className="overflow-x-auto" role="region" aria-label="Zustellungen" tabIndex={0}>
+    // A region of its own that the keyboard can scroll sideways on a narrow screen; `relative`, so
+    // that the visually hidden texts (positioned absolutely) stay inside it instead of widening the page.
+    <div className="relative overflow-x-auto" role="region" aria-label="Zustellungen" tabIndex={0}>
       {resend.isError && <Alert tone="error">{resend.error.message}</Alert>}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Zustellungen</caption>
