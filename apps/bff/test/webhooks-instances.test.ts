@@ -4,16 +4,18 @@
  * after a restart under the same webhook-id (at least once).
  */
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../src/audit/log';
-import { createDatabase } from '../src/db/database';
 import { enqueueEvents } from '../src/webhooks/outbox';
 import { WebhookStore } from '../src/webhooks/store';
 import { startBffProcess } from './bff-process';
+import { ownTestDatabase } from './helpers';
 import { freePort } from './ports';
 import { startReceiver, type Receiver } from './webhook-receiver';
 
-const database = createDatabase({ kind: 'postgres', url: inject('databaseUrl') });
+// Its own database: the shared one's apps (other test files) would deliver these events too.
+const own = ownTestDatabase('webhook_instances');
+const database = own.database;
 const audit = new AuditLog(database);
 audit.onSuccess(async (trx, id) => {
   await enqueueEvents(trx, id);
@@ -21,7 +23,7 @@ audit.onSuccess(async (trx, id) => {
 const store = new WebhookStore(database);
 
 const ENV = {
-  DATABASE_URL: inject('databaseUrl'),
+  DATABASE_URL: own.url,
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
   WEBHOOKS_LEASE_SECONDS: '3',
   WEBHOOKS_TIMEOUT_MS: '30000',
@@ -53,6 +55,7 @@ async function changed(name: string): Promise<string> {
 }
 
 beforeAll(async () => {
+  await own.create();
   receiver = await startReceiver();
   for (let i = 0; i < 2; i++) urls.push(`http://localhost:${await freePort()}`);
   // One after the other: two starting at once take long on a busy machine.
@@ -64,7 +67,7 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   const db = await database.open();
   await db.deleteFrom('webhook_subscriptions').execute();
-  await database.close();
+  await own.drop();
   await receiver.close();
 });
 

@@ -14,15 +14,20 @@ import { registry } from '../src/observability/metrics';
 import { WebhookWorker } from '../src/webhooks/worker';
 import { httpSender } from '../src/webhooks/sender';
 import { checkTarget } from '../src/webhooks/targets';
-import { sharedTestDatabase } from './helpers';
+import { ownTestDatabase } from './helpers';
 import { sessionHeaders, withTestBff, type TestBff } from './test-bff';
 import { startReceiver, type Receiver } from './webhook-receiver';
-import { inject } from 'vitest';
 
 const EXAMPLE = fileURLToPath(new URL('../examples/integrator.py', import.meta.url));
 
 const PRIVATE_TARGET =
   'Diese Adresse zeigt auf ein internes Netz (Loopback, privat oder link-lokal). Webhooks dürfen nur öffentliche Ziele aufrufen.';
+
+// Its own database: the shared one's apps (other test files) would deliver these subscriptions'
+// events, or refuse their internal targets.
+const own = ownTestDatabase('webhooks');
+beforeAll(() => own.create());
+afterAll(() => own.drop());
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -33,7 +38,7 @@ afterEach(async () => {
   receiver.received.length = 0;
   receiver.answers.length = 0;
   // Every test starts without subscriptions (their deliveries go with them).
-  const db = await sharedTestDatabase().open();
+  const db = await own.database.open();
   await db.deleteFrom('webhook_subscriptions').execute();
 });
 
@@ -86,6 +91,7 @@ describe('webhooks through the BFF', () => {
       WEBHOOKS_RETRY_BASE_MS: '50',
       WEBHOOKS_TIMEOUT_MS: '2000',
     },
+    overrides: { database: own.database },
   });
 
   it('shows the secret once, and signs each delivery so that the Standard Webhooks library verifies it', async () => {
@@ -199,7 +205,7 @@ describe('webhooks through the BFF', () => {
       lastStatus: 204,
       eventType: 'catalogue.changed',
     });
-    const db = await sharedTestDatabase().open();
+    const db = await own.database.open();
     const attempts = await db
       .selectFrom('webhook_attempts')
       .select(['status', 'error'])
@@ -249,7 +255,7 @@ describe('webhooks through the BFF', () => {
     const next = (rotated.body.result?.data as { secret: string }).secret;
     expect(next).not.toBe(secret);
     expect((await trpc(bff, 'webhooks.remove', { id: subscription.id })).status).toBe(200);
-    const db = await sharedTestDatabase().open();
+    const db = await own.database.open();
     const records = await db
       .selectFrom('audit_log')
       .select(['action', 'outcome', sql<string>`row_to_json(audit_log)::text`.as('row')])
@@ -280,11 +286,14 @@ describe('webhooks through the BFF', () => {
 });
 
 describe('the outbox and the record commit together', () => {
-  const bff = withTestBff({ env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } });
+  const bff = withTestBff({
+    env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
+    overrides: { database: own.database },
+  });
 
   it('writes no event when the completion fails, and leaves the record open for the sweep', async () => {
     await subscribe(bff, { url: receiver.url, events: ['catalogue.changed'] });
-    const db = await sharedTestDatabase().open();
+    const db = await own.database.open();
     // The outbox refuses this one event: the completion's transaction must fail as a whole.
     await sql`create or replace function webhook_test_refuse() returns trigger language plpgsql as $$
       begin
@@ -335,7 +344,7 @@ describe('the outbox and the record commit together', () => {
 });
 
 describe('targets in production', () => {
-  const bff = withTestBff();
+  const bff = withTestBff({ overrides: { database: own.database } });
 
   it('refuses loopback, private and link-local targets with a German message', async () => {
     for (const url of [
@@ -391,12 +400,15 @@ describe('targets in production', () => {
 });
 
 describe('two workers on one database', () => {
-  const bff = withTestBff({ env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } });
+  const bff = withTestBff({
+    env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
+    overrides: { database: own.database },
+  });
 
   it('deliver each event once', async () => {
     // The app's own worker stops; two others, each with its own connections, share the outbox.
     await bff.app.nova.webhooks.worker.stop();
-    const databases = [0, 1].map(() => createDatabase({ kind: 'postgres', url: inject('databaseUrl') }));
+    const databases = [0, 1].map(() => createDatabase({ kind: 'postgres', url: own.url }));
     const log = { warn: () => {}, error: () => {} };
     const workers = databases.map(
       (database) =>
