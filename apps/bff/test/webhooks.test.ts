@@ -60,7 +60,7 @@ async function trpc(bff: TestBff, procedure: string, input: unknown, roles = ['w
 }
 
 async function subscribe(bff: TestBff, input: { url: string; format?: string; events: string[] }) {
-  const answer = await trpc(bff, 'webhooks.create', { format: 'standard', ...input });
+  const answer = await trpc(bff, 'webhooks.create', { values: { format: 'standard', ...input } });
   expect(answer.status).toBe(200);
   return answer.body.result?.data as { subscription: { id: string }; secret: string };
 }
@@ -278,7 +278,7 @@ describe('webhooks through the BFF', () => {
     const answer = await trpc(
       bff,
       'webhooks.create',
-      { url: receiver.url, format: 'standard', events: ['catalogue.changed'] },
+      { values: { url: receiver.url, format: 'standard', events: ['catalogue.changed'] } },
       ['web:admin'],
     );
     expect(answer.status).toBe(403);
@@ -354,17 +354,13 @@ describe('targets in production', () => {
       'https://169.254.169.254/',
     ]) {
       const answer = await trpc(bff, 'webhooks.create', {
-        url,
-        format: 'standard',
-        events: ['catalogue.changed'],
+        values: { url, format: 'standard', events: ['catalogue.changed'] },
       });
       expect(answer.status, url).toBe(400);
       expect(answer.body.error?.data.fieldErrors).toEqual({ url: PRIVATE_TARGET });
     }
     const plain = await trpc(bff, 'webhooks.create', {
-      url: 'http://hooks.example/x',
-      format: 'standard',
-      events: ['catalogue.changed'],
+      values: { url: 'http://hooks.example/x', format: 'standard', events: ['catalogue.changed'] },
     });
     expect(plain.body.error?.data.fieldErrors).toEqual({ url: 'Die Adresse muss mit https:// beginnen.' });
   });

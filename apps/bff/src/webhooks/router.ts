@@ -4,10 +4,12 @@
  * resuming a paused subscription. Creating, deleting, rotating and resuming are audited; the
  * secret never enters a record.
  */
+import { createInputOf } from '@nova/contracts';
 import { WEBHOOK_EVENT_TYPES, ERROR_MESSAGES, type WebhookEvent } from '@nova/domain';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { audited } from '../audit/audited';
+import { idempotent } from '../audit/idempotency';
 import { fieldError } from '../kinds/errors';
 import { authedProcedure, router } from '../trpc/init';
 import type { Subscription } from './store';
@@ -57,6 +59,12 @@ export const WebhookInput = z.object({
     .max(WEBHOOK_EVENT_TYPES.length),
 });
 
+/**
+ * What `If-Match` (the REST door, decision 080) compares of a subscription: what a person or the
+ * pause changes. Its counts and `failingSince` change with every delivery by themselves.
+ */
+const COMPARED_FIELDS = ['id', 'url', 'format', 'events', 'state'] as const;
+
 /** What a record keeps of a subscription: never its secret. */
 const recorded = (subscription: Subscription | null) =>
   subscription && {
@@ -80,40 +88,76 @@ export const webhooksRouter = router({
   list: webhookProcedure.output(z.array(SubscriptionView)).query(({ ctx }) => ctx.webhooks.store.list()),
 
   create: webhookProcedure
-    .input(WebhookInput)
+    .input(createInputOf(WebhookInput))
     .output(z.object({ subscription: SubscriptionView, secret: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      const { values } = input;
       try {
-        await checkTarget(input.url, ctx.webhooks.targets);
+        await checkTarget(values.url, ctx.webhooks.targets);
       } catch (error) {
         if (error instanceof TargetRefused) throw fieldError('url', error.message);
         throw error;
       }
-      return audited(ctx, {
-        action: 'webhooks.create',
-        target: { type: 'webhooks', id: null },
-        sent: { url: input.url, format: input.format, events: input.events },
-        run: () =>
-          ctx.webhooks.store.create({
-            url: input.url,
-            format: input.format,
-            events: input.events,
-            createdBy: ctx.principal.username,
-          }),
-        after: (created) => recorded(created.subscription),
-        targetId: (created) => created.subscription.id,
+      const { store } = ctx.webhooks;
+      // The key keeps the subscription, never its secret: a repeat of the same create (its answer was
+      // lost) answers the subscription with the secret it signs with now.
+      let secret: string | null = null;
+      const subscription = await idempotent(ctx, 'webhooks.create', input.idempotencyKey, {
+        before: () => store.list(),
+        idsBefore: (subscriptions) => new Set(subscriptions.map((row) => Number(row.id))),
+        readBack: (ids) => async () => {
+          const made = (await store.list()).find(
+            (row) =>
+              !ids?.has(Number(row.id)) &&
+              row.url === values.url &&
+              row.format === values.format &&
+              JSON.stringify(row.events) === JSON.stringify(values.events),
+          );
+          return made ? { applied: true, state: made } : { applied: false, state: null };
+        },
+        run: async () => {
+          const created = await audited(ctx, {
+            action: 'webhooks.create',
+            target: { type: 'webhooks', id: null },
+            sent: values,
+            run: () =>
+              store.create({
+                url: values.url,
+                format: values.format,
+                events: values.events,
+                createdBy: ctx.principal.username,
+              }),
+            after: (made) => recorded(made.subscription),
+            targetId: (made) => made.subscription.id,
+          });
+          secret = created.secret;
+          return created.subscription;
+        },
       });
+      secret ??= await store.secret(subscription.id);
+      if (secret === null) throw notFound();
+      return { subscription, secret };
     }),
 
   remove: webhookProcedure
-    .input(z.object({ id: Id }))
+    .input(z.object({ id: Id, expected: SubscriptionView.optional() }))
     .output(z.object({ id: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      const { store } = ctx.webhooks;
       const removed = await audited(ctx, {
         action: 'webhooks.remove',
         target: { type: 'webhooks', id: input.id },
-        before: async () => recorded(await ctx.webhooks.store.get(input.id)),
-        run: () => ctx.webhooks.store.remove(input.id),
+        // With the row the caller saw (REST's If-Match): only if it is still that subscription.
+        ...(input.expected
+          ? {
+              condition: {
+                expected: input.expected,
+                read: () => store.get(input.id),
+                fields: COMPARED_FIELDS,
+              },
+            }
+          : { before: () => store.get(input.id) }),
+        run: () => store.remove(input.id),
         after: () => null,
       });
       if (!removed) throw notFound();

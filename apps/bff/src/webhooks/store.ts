@@ -122,6 +122,17 @@ export class WebhookStore {
     return { subscription: this.#subscription(row), secret };
   }
 
+  /** The secret a subscription signs with now (a repeated create's answer); null when it is gone. */
+  async secret(id: string): Promise<string | null> {
+    const db = await this.database.open();
+    const row = await db
+      .selectFrom('webhook_subscriptions')
+      .select('secret')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.secret ?? null;
+  }
+
   /** Removes a subscription with its deliveries; false when there was none. */
   async remove(id: string): Promise<boolean> {
     const db = await this.database.open();

@@ -34,7 +34,7 @@ export function SubscribeForm({ onCreated }: { onCreated: (secret: string, url: 
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    create.mutate({ url, format, events });
+    create.mutate({ values: { url, format, events } });
   };
   const toggle = (type: WebhookEvent, on: boolean) =>
     setEvents((current) => (on ? [...current, type] : current.filter((item) => item !== type)));
