@@ -74,7 +74,7 @@ export async function measureWebhooks({
     const access = await token(issuer, integrator, 'nova.webhooks nova.catalogues.write');
     const auth = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
     for (let i = 0; i < subscriptions; i++) {
-      const answer = await fetch(`${bffUrl}/trpc/webhooks.create`, {
+      const answer = await fetch(`${bffUrl}/api/v1/webhooks/subscriptions`, {
         method: 'POST',
         headers: auth,
         body: JSON.stringify({
@@ -83,7 +83,8 @@ export async function measureWebhooks({
           events: ['catalogue.created'],
         }),
       });
-      if (!answer.ok) throw new Error(`webhooks.create: HTTP ${answer.status} ${await answer.text()}`);
+      if (!answer.ok)
+        throw new Error(`POST /api/v1/webhooks/subscriptions: HTTP ${answer.status} ${await answer.text()}`);
     }
     let next = 0;
     const write = async () => {
