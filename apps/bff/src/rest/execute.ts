@@ -260,7 +260,10 @@ export function operationHandler(operation: RestOperation, deps: ExecuteDeps) {
         requestId: request.id,
         clientIp: shortenIp(request.ip),
       });
-      const answer = problemOfError(error, { inQuery: operation.kind === 'query' });
+      // Query and path parameters are named; a body's fields are pointed at.
+      const answer = problemOfError(error, {
+        inQuery: operation.kind === 'query' || operation.kind === 'action',
+      });
       if (answer.status === 412 && answer.current !== null && answer.current !== undefined)
         reply.header('etag', rowEtag(answer.current));
       if (answer.status === 503) reply.header('retry-after', String(deps.retryAfterSeconds));
