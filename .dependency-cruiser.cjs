@@ -13,10 +13,13 @@ const layers = [
   },
   {
     name: 'domain',
-    path: `${BFF}((audit|session|sync|search|feeds)/|auth/(?!plugin\\.ts$)|privacy/(?!download\\.ts$))`,
+    path: `${BFF}((audit|session|sync|search|feeds)/|auth/(?!plugin\\.ts$)|privacy/(?!download\\.ts$)|webhooks/(?!router\\.ts$)|live/(?!stream\\.ts$))`,
   },
   { name: 'services', path: `${BFF}services\\.ts$` },
-  { name: 'http', path: `${BFF}((trpc|routers|rest|plugins)/|(auth/plugin|privacy/download)\\.ts$)` },
+  {
+    name: 'http',
+    path: `${BFF}((trpc|routers|rest|plugins)/|(auth/plugin|privacy/download|webhooks/router|live/stream)\\.ts$)`,
+  },
   { name: 'assembly', path: `${BFF}(app|main|server|index)\\.ts$` },
 ];
 

@@ -61,6 +61,9 @@ export default defineConfig({
       // Every test of a role shares one session (the setup's storage state): live streams of
       // parallel tests count against it together (decision 106).
       LIVE_STREAMS_PER_SESSION: '30',
+      // Webhooks to the test's own receiver on 127.0.0.1 (e2e/webhooks; decision 097).
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOKS_RETRY_BASE_MS: '200',
     }),
   ],
 });

@@ -28,6 +28,7 @@ const ADMIN_ROUTES = [
     'web:admin:server-manager:wanted',
   ],
   ['/control-panel/admin/integrations', 'Integrationen', 'web:admin'],
+  ['/control-panel/admin/webhooks', 'Webhooks', 'web:admin:webhooks'],
 ] as const;
 
 const rolesOf = (role: Role): string[] => {
@@ -50,6 +51,7 @@ for (const role of ['spieler', 'beta', 'admin'] as Role[]) {
       ...(roles.includes('web:admin:server-manager') ? ['Server Management'] : []),
       ...(roles.includes('web:admin') ? ['Audit-Log', 'Integrationen'] : []),
       ...(roles.includes('web:admin:privacy') ? ['Datenschutzanfragen'] : []),
+      ...(roles.includes('web:admin:webhooks') ? ['Webhooks'] : []),
       'Help',
       'Logout',
     ];
@@ -58,7 +60,7 @@ for (const role of ['spieler', 'beta', 'admin'] as Role[]) {
     );
     // Every beta tester sees the Admin heading; without an admin role, one line says why it is empty.
     const adminLinks = expected.filter((t) =>
-      ['Sync Management', 'Server Management', 'Audit-Log', 'Integrationen'].includes(t),
+      ['Sync Management', 'Server Management', 'Audit-Log', 'Integrationen', 'Webhooks'].includes(t),
     );
     await expect(sidebar.getByRole('heading', { name: 'Admin' })).toHaveCount(
       roles.includes('web:beta') ? 1 : 0,

@@ -5,6 +5,8 @@ const bffPort = Number(process.env.E2E_BFF_PORT ?? 3100);
 const idpPort = Number(process.env.E2E_IDP_PORT ?? 8180);
 const simPort = Number(process.env.E2E_SIM_PORT ?? 8190);
 const discordPort = Number(process.env.E2E_DISCORD_PORT ?? 8170);
+// The webhooks test's receiver (e2e/webhooks); 0: a port the OS picks.
+const webhookReceiverPort = Number(process.env.E2E_WEBHOOK_RECEIVER_PORT ?? 0);
 
 export const E2E = {
   bffPort,
@@ -14,6 +16,7 @@ export const E2E = {
   issuer: `http://localhost:${idpPort}/realms/nova`,
   gameApi: `http://localhost:${simPort}/`,
   discordPort,
+  webhookReceiverPort,
   discord: `http://localhost:${discordPort}`,
   operator: {
     OPERATOR_NAME: 'Nova Legacy Testbetrieb GbR',

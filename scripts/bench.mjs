@@ -25,6 +25,7 @@ import { measureExportStalls } from './bench/export-stalls.mjs';
 import { benchRest } from './bench/rest.mjs';
 import { measureAuditScale, printAuditScale } from './bench/audit-scale.mjs';
 import { cpus, loadavg } from 'node:os';
+import { benchWebhooks } from './bench/webhooks.mjs';
 
 const KB = 1024;
 const PUBLIC_BUDGET = 130 * KB;
@@ -122,7 +123,8 @@ for (const source of [...CONTROL_PANEL_SOURCES, 'src/features/account/tickets-pa
 }
 
 // Requests per page view, in Chromium against the real stack. BENCH_PORT_BASE fixes the ports
-// (base … base+4), for machines where several people run benches at once.
+// (base … base+8, the last two the webhooks' BFF and receiver), for machines where several people
+// run benches at once.
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 0);
 const [bffPort, idpPort, simPort, plainPort, pagePort, metricsPort, traceSinkPort] = portBase
   ? [portBase, portBase + 1, portBase + 2, portBase + 3, portBase + 4, portBase + 5, portBase + 6]
@@ -311,6 +313,12 @@ try {
   // Without the stack: its own database and process (decision 104).
   report.speed.auditScale = await measureAuditScale();
   report.ok &&= report.speed.auditScale?.ok ?? true;
+  const webhooksOk = await benchWebhooks(report, {
+    issuer,
+    gameApi,
+    ...(portBase ? { ports: { bff: portBase + 7, receiver: portBase + 8 } } : {}),
+  });
+  report.ok &&= webhooksOk;
   report.ok &&=
     exportStalls.ok && throughput.ok && auth.ok && paint.every((p) => p.ok) && againstBare.every((p) => p.ok);
 } finally {

@@ -5,6 +5,11 @@ It reads the toplist, creates a wanted reason with an Idempotency-Key (sent twic
 changes it with If-Match and meets a 412 when it writes with the old ETag. See README
 "For integrators" and /api/docs.
 
+`verify_webhook` checks a webhook delivery's Standard Webhooks signature (decision 097). As a
+command it reads one delivery as JSON (`{"headers": {...}, "body": "..."}`) from standard input:
+
+    NOVA_WEBHOOK_SECRET=whsec_... python3 apps/bff/examples/integrator.py verify-webhook < delivery.json
+
     NOVA_URL=http://localhost:3000 \
     NOVA_ISSUER=http://localhost:8080/realms/nova \
     NOVA_CLIENT_ID=integrator NOVA_CLIENT_SECRET=integrator-dev-secret \
@@ -12,9 +17,12 @@ changes it with If-Match and meets a 412 when it writes with the old ETag. See R
 """
 
 import base64
+import hashlib
+import hmac
 import json
 import os
 import sys
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -66,6 +74,36 @@ def call(method, path, access_token=None, body=None, headers=None):
         raise ApiError(error.code, json.loads(text) if text else {}, error.headers) from None
 
 
+def verify_webhook(secret, headers, body, tolerance_seconds=300):
+    """True when a delivery is signed with `secret` (`whsec_…`) and its timestamp is recent.
+
+    The signed content is `{webhook-id}.{webhook-timestamp}.{body}`; `webhook-signature` holds one
+    or more `v1,<base64 HMAC-SHA256>` separated by spaces (several while a secret is being rotated).
+    """
+    headers = {name.lower(): value for name, value in headers.items()}
+    message_id = headers.get("webhook-id", "")
+    timestamp = headers.get("webhook-timestamp", "")
+    if not message_id or not timestamp.isdigit() or abs(time.time() - int(timestamp)) > tolerance_seconds:
+        return False
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    signed = f"{message_id}.{timestamp}.{body}".encode()
+    expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
+    for candidate in headers.get("webhook-signature", "").split(" "):
+        version, _, signature = candidate.partition(",")
+        if version == "v1" and hmac.compare_digest(signature, expected):
+            return True
+    return False
+
+
+def verify_webhook_command():
+    delivery = json.load(sys.stdin)
+    if verify_webhook(os.environ["NOVA_WEBHOOK_SECRET"], delivery["headers"], delivery["body"]):
+        event = json.loads(delivery["body"])
+        print(f"Signatur gültig: {event.get('type')} – {event.get('data', {}).get('text')}")
+    else:
+        sys.exit("Signatur ungültig")
+
+
 def main():
     # 1. The public toplist needs no token.
     _, _, toplist = call("GET", "/toplist")
@@ -104,4 +142,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["verify-webhook"]:
+        verify_webhook_command()
+    else:
+        main()

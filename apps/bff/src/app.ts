@@ -10,6 +10,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AuditLog } from './audit/log';
 import { authScope } from './auth/plugin';
 import type { Database } from './db/database';
+import type { Webhooks } from './webhooks/service';
 import type { Env } from './env';
 import { calendarFeed } from './feeds/calendar-ics';
 import { loggerOptions } from './logging';
@@ -37,7 +38,7 @@ export type { AppOverrides } from './services';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The BFF's database and audit log (server.ts opens it before listening). */
-    nova: { database: Database; audit: AuditLog };
+    nova: { database: Database; audit: AuditLog; webhooks: Webhooks };
   }
 }
 
@@ -81,7 +82,7 @@ export async function buildApp(env: Env, overrides: AppOverrides = {}): Promise<
   inputLimits(app, env.requestLimits);
   const services = await createServices(app, env, overrides, { playerReader });
   const { store, database, audit, sessions, oidc } = services;
-  app.decorate('nova', { database, audit });
+  app.decorate('nova', { database, audit, webhooks: services.webhooks });
 
   await app.register(canonicalHost, { publicUrl: env.publicUrl });
   await app.register(cookie);

@@ -122,6 +122,17 @@ const Raw = z.object({
   PRIVACY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Finished (erledigt, abgelehnt) privacy requests are deleted this many days after they closed. */
   PRIVACY_REQUEST_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(1095),
+  /**
+   * Webhooks (decision 097): `true` lets subscriptions call loopback, private and link-local
+   * addresses and plain http (tests, the demo); never in production unless set on purpose.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
+  /** One delivery attempt's time limit. */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** How long a claimed delivery is held before another instance may try it (a crash's cost). */
+  WEBHOOKS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** The first retry's delay; each further one doubles (with jitter), up to an hour. */
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** Audit exports one instance streams at once (decision 071); one more is answered 429. */
   AUDIT_EXPORTS_MAX: z.coerce.number().int().min(1).max(100).default(5),
   /** Destructive admin actions need a sign-in at most this old (re-authentication). */
@@ -361,6 +372,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
     databaseTimeouts: { connectMs: raw.DB_CONNECT_TIMEOUT_MS, statementMs: raw.DB_STATEMENT_TIMEOUT_MS },
     auditIntentMaxAgeSeconds: raw.AUDIT_INTENT_MAX_AGE_SECONDS,
     auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
+    webhooks: {
+      allowPrivateTargets: raw.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
+      timeoutMs: raw.WEBHOOKS_TIMEOUT_MS,
+      leaseMs: raw.WEBHOOKS_LEASE_SECONDS * 1000,
+      retryBaseMs: raw.WEBHOOKS_RETRY_BASE_MS,
+    },
     auditExportsMax: raw.AUDIT_EXPORTS_MAX,
     privacy: {
       pollMs: raw.PRIVACY_POLL_MS,

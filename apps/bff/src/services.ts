@@ -30,6 +30,8 @@ import { startExportRunner, type Runner } from './privacy/runner';
 import type { PrivacyServices } from './privacy/services';
 import type { LiveHub } from './live/hub';
 import { liveHub } from './live/service';
+import { createWebhooks, type Webhooks } from './webhooks/service';
+import type { Sender } from './webhooks/sender';
 
 export interface AppOverrides {
   /** Used as given (tests); the store the app builds itself encrypts tokens at rest (decision 031). */
@@ -46,6 +48,8 @@ export interface AppOverrides {
   database?: Database;
   /** Instead of the eraser an erasure request's "erledigt" runs (decision 102). */
   privacyEraser?: PrivacyEraser;
+  /** Instead of the webhooks' HTTP sender (tests). */
+  webhookSend?: Sender;
 }
 
 export interface Services {
@@ -68,6 +72,8 @@ export interface Services {
   privacy: PrivacyServices;
   /** The live audit log and the presence of editors, across instances (decision 106). */
   live: LiveHub;
+  /** Webhook subscriptions, the outbox's worker (decision 097). */
+  webhooks: Webhooks;
   now: () => number;
 }
 
@@ -173,6 +179,19 @@ export async function createServices(
   });
   app.addHook('onClose', () => stopChain());
 
+  // Webhooks (decision 097): the outbox is written with each successful record; this instance's
+  // worker delivers from the start and finishes its attempts at shutdown.
+  const webhooks = createWebhooks({
+    database: db,
+    audit,
+    env: env.webhooks,
+    log: app.log,
+    ...(overrides.webhookSend ? { send: overrides.webhookSend } : {}),
+  });
+  app.addHook('onReady', () => webhooks.worker.start());
+  app.addHook('onClose', () => webhooks.worker.stop());
+  app.addHook('onClose', watch({ webhookOutbox: () => webhooks.store.pending() }));
+
   const sessions = new SessionManager({
     store,
     secret: env.session.secret,
@@ -237,6 +256,7 @@ export async function createServices(
     idempotency,
     locks,
     privacy,
+    webhooks,
     now,
   };
 }

@@ -106,6 +106,14 @@ export const ALLOWED: Record<string, readonly Caller[]> = {
   // in at the procedure, then each row's own access (live.test.ts).
   'live.audit': ['admin', 'adminOnly'],
   'live.presence': SIGNED_IN,
+  // Webhooks (decision 097): their own role, which only the admin holds here.
+  'webhooks.list': ['admin'],
+  'webhooks.create': ['admin'],
+  'webhooks.remove': ['admin'],
+  'webhooks.rotateSecret': ['admin'],
+  'webhooks.resume': ['admin'],
+  'webhooks.deliveries': ['admin'],
+  'webhooks.resend': ['admin'],
   'syncManager.objects.list': ['admin', 'syncer'],
   'syncManager.objects.create': ['admin', 'syncer'],
   'syncManager.objects.update': ['admin', 'syncer'],

@@ -22,7 +22,7 @@ export async function startBffProcess(url: string, env: Record<string, string>):
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`BFF at ${url} exited: ${stderr}`);
     try {

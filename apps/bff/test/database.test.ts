@@ -44,6 +44,7 @@ describe.each(engines)('%s', (_name, config) => {
       '008_audit_chain_linker',
       '011_privacy_requests',
       '012_audit_scale',
+      '013_webhooks',
       '014_audit_persons',
     ]);
   });

@@ -38,6 +38,41 @@ export async function withLogins<
   );
 }
 
+/**
+ * A database of a test file's own, beside the shared one on the same server: for tests that the
+ * other files' apps would disturb (every app's webhook worker delivers any subscription's events,
+ * decision 097). `create()` makes it empty (the first `open()` migrates it), `drop()` closes and
+ * drops it; one left by a killed run goes with the shared one's leftovers (global-setup.ts).
+ */
+export function ownTestDatabase(label: string) {
+  const shared = new URL(inject('databaseUrl'));
+  const name = `${shared.pathname.slice(1)}_${label}`;
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  const admin = new URL(shared);
+  admin.pathname = '/postgres';
+  const database = createDatabase({ kind: 'postgres', url: url.toString() });
+  const run = async (text: string) => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url: url.toString(),
+    database,
+    create: () => run(`create database "${name}"`),
+    async drop() {
+      await database.close();
+      await run(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
 /** The audit records of one target in the shared test database, oldest first. */
 export async function auditRecordsOf(type: string, id: number | string) {
   const db = await sharedTestDatabase().open();

@@ -75,9 +75,20 @@ describe('OpenAPI document', () => {
       expect(paths).toContain(path);
   });
 
+  // Actions on one row (no body, nothing to compare, nothing created twice), written out by hand.
+  const ACTIONS = [
+    'post /webhooks/subscriptions/{id}/rotate-secret',
+    'post /webhooks/subscriptions/{id}/resume',
+    'post /webhooks/subscriptions/{id}/deliveries/{delivery}/resend',
+  ];
+
   it('documents If-Match, 412 and 428 on every update and delete, Idempotency-Key and 201 on every create', () => {
-    const writes = operations.filter(({ method }) => method !== 'get');
-    expect(writes.length).toBe(19); // 6 creates, 7 updates (vehicles edit only), 6 deletes
+    const writes = operations.filter(
+      ({ method, path }) => method !== 'get' && !ACTIONS.includes(`${method} ${path}`),
+    );
+    expect(operations.filter(({ method, path }) => ACTIONS.includes(`${method} ${path}`))).toHaveLength(3);
+    // 7 creates, 7 updates (vehicles edit only, webhooks are not changed), 7 deletes
+    expect(writes.length).toBe(21);
     for (const { method, path, operation } of writes) {
       const where = `${method} ${path}`;
       const headers = (operation.parameters ?? []).filter((parameter) => parameter.in === 'header');
@@ -116,5 +127,33 @@ describe('OpenAPI document', () => {
     expect(remove?.operation.security).toEqual([{ bearer: [] }]);
     const toplist = operations.find(({ path }) => path === '/toplist');
     expect(toplist?.operation.security).toBeUndefined();
+  });
+
+  it('exposes the webhooks with the scope nova.webhooks; deleting needs a person', () => {
+    const routes = new Map(operations.map(({ method, path, operation }) => [`${method} ${path}`, operation]));
+    const granted = [
+      'get /webhooks/subscriptions',
+      'post /webhooks/subscriptions',
+      'get /webhooks/subscriptions/{id}',
+      'get /webhooks/subscriptions/{id}/deliveries',
+      ...ACTIONS,
+    ];
+    for (const route of granted)
+      expect([route, routes.get(route)?.security]).toEqual([
+        route,
+        [{ bearer: [] }, { oauth2: ['nova.webhooks'] }],
+      ]);
+    expect(routes.get('delete /webhooks/subscriptions/{id}')?.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('shows a webhook secret only in the answers of create and rotate', () => {
+    const withSecret = operations
+      .filter(({ operation }) => JSON.stringify(operation.responses).includes('"secret"'))
+      .map(({ method, path }) => `${method} ${path}`)
+      .sort();
+    expect(withSecret).toEqual([
+      'post /webhooks/subscriptions',
+      'post /webhooks/subscriptions/{id}/rotate-secret',
+    ]);
   });
 });

@@ -68,7 +68,12 @@ describe('policy table', () => {
       (error: unknown) => {
         if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return 'unauthenticated';
         // The step-up refusal (a reasoned FORBIDDEN) comes after the policy allowed the call.
-        if (error instanceof TRPCError && error.code === 'FORBIDDEN' && reasonOf(error) === null)
+        // A machine client's missing scope is the policy's own refusal (decision 081).
+        if (
+          error instanceof TRPCError &&
+          error.code === 'FORBIDDEN' &&
+          (reasonOf(error) === null || reasonOf(error) === 'MISSING_SCOPE')
+        )
           return 'forbidden';
         return 'allow'; // refused by something else than the policy (input, upstream 404)
       },

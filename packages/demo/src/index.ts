@@ -58,6 +58,7 @@ export const DEMO_ACCOUNTS = {
       ROLES.skinManager,
       ROLES.radioManager,
       ROLES.wantedManager,
+      ROLES.webhooks,
     ],
   },
 } as const satisfies Record<string, DemoAccount>;

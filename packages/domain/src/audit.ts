@@ -41,7 +41,8 @@ export const AUDIT_KINDS = {
 export type AuditKind = keyof typeof AUDIT_KINDS;
 
 /** The part of the product an action belongs to. */
-export type AuditArea = CatalogueKey | 'sync' | 'signIn' | 'account' | 'linking' | 'audit' | 'privacy';
+export type AuditArea =
+  CatalogueKey | 'sync' | 'signIn' | 'account' | 'linking' | 'audit' | 'privacy' | 'webhooks';
 
 export function auditAreaLabel(area: AuditArea): string {
   if (area === 'sync') return 'Sync-Manager';
@@ -50,6 +51,7 @@ export function auditAreaLabel(area: AuditArea): string {
   if (area === 'linking') return 'Account-Synchronisation';
   if (area === 'audit') return 'Audit-Log';
   if (area === 'privacy') return 'Datenschutz';
+  if (area === 'webhooks') return 'Webhooks';
   return `Katalog ${CATALOGUES[area].card.title}`;
 }
 
@@ -61,6 +63,7 @@ export const AUDIT_AREAS: readonly AuditArea[] = [
   'linking',
   'audit',
   'privacy',
+  'webhooks',
 ];
 
 interface ActionWords {
@@ -126,6 +129,12 @@ const FIXED: Readonly<Record<string, ActionWords>> = {
     done: 'Teamspeak-Account verknüpft',
     tried: 'Teamspeak-Account verknüpfen',
   },
+  'externalAccounts.linkDiscord': {
+    area: 'linking',
+    kind: 'link',
+    done: 'Discord-Account verknüpft',
+    tried: 'Discord-Account verknüpfen',
+  },
   'externalAccounts.unlink': {
     area: 'linking',
     kind: 'link',
@@ -137,6 +146,20 @@ const FIXED: Readonly<Record<string, ActionWords>> = {
     kind: 'sync',
     done: 'Synchronisation gestartet',
     tried: 'Synchronisation starten',
+  },
+  'webhooks.create': { area: 'webhooks', kind: 'create', done: 'Webhook angelegt', tried: 'Webhook anlegen' },
+  'webhooks.remove': { area: 'webhooks', kind: 'remove', done: 'Webhook gelöscht', tried: 'Webhook löschen' },
+  'webhooks.rotateSecret': {
+    area: 'webhooks',
+    kind: 'update',
+    done: 'Webhook-Geheimnis erneuert',
+    tried: 'Webhook-Geheimnis erneuern',
+  },
+  'webhooks.resume': {
+    area: 'webhooks',
+    kind: 'update',
+    done: 'Webhook fortgesetzt',
+    tried: 'Webhook fortsetzen',
   },
   'audit.undo': { area: 'audit', kind: 'undo', done: 'Rückgängig gemacht', tried: 'Rückgängig machen' },
   'audit.list': { area: 'audit', kind: 'read', done: 'Audit-Log angesehen', tried: 'Audit-Log ansehen' },

@@ -28,3 +28,4 @@ export * from './sign-in-method';
 export * from './vehicle-models';
 export * from './search';
 export * from './privacy';
+export * from './webhooks';

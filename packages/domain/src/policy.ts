@@ -103,6 +103,15 @@ export const PROCEDURE_POLICY = {
   'audit.releaseHold': requires(ROLES.privacy),
   // "Integrationen" (decision 083): the machine clients of the audit log, for whoever reads it.
   'integrations.list': requires(ROLES.admin),
+  // Webhooks (decision 097): the page's role; machine clients with `nova.webhooks` manage them too,
+  // except deleting (like every delete, a person's).
+  'webhooks.list': forMachines(requires(ROLES.webhooks), SCOPES.webhooks),
+  'webhooks.create': forMachines(requires(ROLES.webhooks), SCOPES.webhooks),
+  'webhooks.rotateSecret': forMachines(requires(ROLES.webhooks), SCOPES.webhooks),
+  'webhooks.resume': forMachines(requires(ROLES.webhooks), SCOPES.webhooks),
+  'webhooks.deliveries': forMachines(requires(ROLES.webhooks), SCOPES.webhooks),
+  'webhooks.resend': forMachines(requires(ROLES.webhooks), SCOPES.webhooks),
+  'webhooks.remove': requires(ROLES.webhooks),
   // Every signed-in person may ask; the answer holds only the groups SEARCH_POLICY grants them.
   'search.query': SIGNED_IN,
   'account.sessions': SIGNED_IN,

@@ -14,6 +14,8 @@ export const ROLES = {
   skinManager: 'web:admin:server-manager:skin',
   radioManager: 'web:admin:server-manager:radio',
   wantedManager: 'web:admin:server-manager:wanted',
+  /** Webhook subscriptions (decision 097). */
+  webhooks: 'web:admin:webhooks',
 } as const;
 
 export type Role = (typeof ROLES)[keyof typeof ROLES];

@@ -43,6 +43,7 @@ export const ROUTES = {
     crumb: 'Datenschutzanfragen',
     access: requires(ROLES.privacy),
   },
+  webhooks: { path: `${ADMIN}/webhooks`, crumb: 'Webhooks', access: requires(ROLES.webhooks) },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -10,7 +10,7 @@ export const SCOPES = {
   syncRead: 'nova.sync.read',
   syncWrite: 'nova.sync.write',
   auditRead: 'nova.audit.read',
-  /** Webhook subscriptions (issue 25 item 4); reserved until the webhooks arrive, no procedure yet. */
+  /** Webhook subscriptions (decision 097): list, create, rotate, resume, the delivery log, resend. */
   webhooks: 'nova.webhooks',
 } as const;
 

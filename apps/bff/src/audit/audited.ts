@@ -63,6 +63,11 @@ export interface Condition<Row> {
   force?: boolean;
   /** Reads the row now, mapped as the read path maps it; null when it is gone. */
   read: () => Promise<Row | null>;
+  /**
+   * The fields compared (default: all): a row with counters that change by themselves (a webhook
+   * subscription's deliveries) compares only what a write may not overwrite unseen.
+   */
+  fields?: readonly string[];
 }
 
 /**
@@ -234,10 +239,14 @@ export async function checkUnchanged<Row>(
 ): Promise<Row | null> {
   const current = await condition.read();
   if (condition.force) return current;
+  const compared = (row: Row) =>
+    condition.fields
+      ? Object.fromEntries(condition.fields.map((field) => [field, (row as Record<string, unknown>)[field]]))
+      : row;
   const unchanged =
     condition.expected === null
       ? current === null
-      : current !== null && differingFields(condition.expected, current).length === 0;
+      : current !== null && differingFields(compared(condition.expected), compared(current)).length === 0;
   if (unchanged) return current;
   const reason = current === null ? 'deleted' : 'changed';
   const changedBy =

@@ -35,6 +35,10 @@ const CHAIN_STATUS_MS = 30_000;
 /** How often the viewer's chain status reads the whole chain again, in the background (decision 104). */
 const FULL_CHECK_MS = 24 * 3600 * 1000;
 
+/** Runs inside the transaction that writes a successful record (its id), before it commits. */
+/** Runs in the completing transaction with the record as readers see it (its persons' names, decision 099). */
+export type SuccessHook = (trx: Kysely<Schema>, record: AuditRecord) => Promise<void>;
+
 export interface AuditRecord {
   id: string;
   at: string;
@@ -311,7 +315,21 @@ export class AuditLog {
   }
 
   async write(entry: AuditEntry): Promise<void> {
-    await this.#insert(entry);
+    const hook = this.#onSuccess;
+    if (!hook || entry.outcome !== 'success') {
+      await this.#insert(entry);
+      return;
+    }
+    const db = await this.database.open();
+    const id = await db.transaction().execute(async (trx) => {
+      const written = await this.#insert(entry, undefined, trx);
+      const record = await this.#recordIn(trx, written);
+      if (record) await hook(trx, record);
+      return written;
+    });
+    this.#notify();
+    this.#completed(id);
+    this.#committed(id);
   }
 
   /**
@@ -420,14 +438,50 @@ export class AuditLog {
   async complete(id: string, completion: AuditCompletion): Promise<boolean> {
     const db = await this.database.open();
     const after = storableJson(completion.after);
-    const { rows } = await sql<{ done: boolean }>`
-      select audit_complete(${id}::bigint, ${completion.outcome}, ${after}::jsonb, ${completion.status ?? null}::int,
-        ${storableOrNull(completion.detail)}, ${storableOrNull(idText(completion.targetId))}) as done`.execute(
-      db,
-    );
+    const completing = async (executor: Kysely<Schema>) => {
+      const { rows } = await sql<{ done: boolean }>`
+        select audit_complete(${id}::bigint, ${completion.outcome}, ${after}::jsonb, ${completion.status ?? null}::int,
+          ${storableOrNull(completion.detail)}, ${storableOrNull(idText(completion.targetId))}) as done`.execute(
+        executor,
+      );
+      return rows[0]?.done === true;
+    };
+    const hook = this.#onSuccess;
+    const done =
+      hook && completion.outcome === 'success'
+        ? // The completion and what follows from it (the webhook outbox) commit together or not at all.
+          await db.transaction().execute(async (trx) => {
+            const completed = await completing(trx);
+            const record = completed ? await this.#recordIn(trx, id) : null;
+            if (record) await hook(trx, record);
+            return completed;
+          })
+        : await completing(db);
     this.#notify();
-    if (rows[0]?.done === true) this.#completed(id);
-    return rows[0]?.done === true;
+    if (done) this.#completed(id);
+    if (done && hook && completion.outcome === 'success') this.#committed(id);
+    return done;
+  }
+
+  #onSuccess: SuccessHook | null = null;
+  #afterCommit: ((id: string) => void) | null = null;
+
+  /**
+   * What must be written with every successful record, in the same transaction (decision 097: the
+   * webhook outbox), and who hears when it committed (the delivery worker). The audit log knows
+   * neither the webhooks nor their tables.
+   */
+  onSuccess(hook: SuccessHook, afterCommit?: (id: string) => void): void {
+    this.#onSuccess = hook;
+    this.#afterCommit = afterCommit ?? null;
+  }
+
+  #committed(id: string): void {
+    try {
+      this.#afterCommit?.(id);
+    } catch {
+      // A listener's failure never undoes a written record.
+    }
   }
 
   /** Closes intents open since before `cutoff` as `unknown` (a crash left them); returns how many. */
@@ -535,8 +589,9 @@ export class AuditLog {
     for (const listener of this.#recorded) listener(id);
   }
 
-  async #insert(entry: AuditEntry, at?: Date): Promise<string> {
-    const db = await this.database.open();
+  /** With an `executor` (a transaction) the listeners are told by the caller, after it committed. */
+  async #insert(entry: AuditEntry, at?: Date, executor?: Kysely<Schema>): Promise<string> {
+    const db = executor ?? (await this.database.open());
     // The persons, not their names, go into the record (decision 099).
     const actor = entry.actor
       ? await this.persons.ensure(db, {
@@ -587,8 +642,10 @@ export class AuditLog {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    this.#notify();
-    if (entry.outcome !== 'pending') this.#completed(String(row.id));
+    if (!executor) {
+      this.#notify();
+      if (entry.outcome !== 'pending') this.#completed(String(row.id));
+    }
     return String(row.id);
   }
 
@@ -688,7 +745,11 @@ export class AuditLog {
   /** One record by its id (the original of an undo), with the undo that took it back. */
   async get(id: string): Promise<AuditRecord | null> {
     if (!/^\d{1,18}$/.test(id)) return null;
-    const db = await this.database.open();
+    return this.#recordIn(await this.database.open(), id);
+  }
+
+  /** One record as read through `db` (a transaction sees its own completion). */
+  async #recordIn(db: Kysely<Schema>, id: string): Promise<AuditRecord | null> {
     const row = await db
       .selectFrom('audit_log')
       .select(RECORD_COLUMNS)

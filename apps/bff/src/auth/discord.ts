@@ -20,6 +20,8 @@ import { z } from 'zod';
 import type { GameApiClient } from '../game-api/client';
 import { GameApiError } from '../game-api/errors';
 import type { LoadedSession, SessionManager } from '../session/manager';
+import { shortenIp } from '../audit/client-ip';
+import type { AuditLog } from '../audit/log';
 import type { DiscordNames } from '../sync/discord-names';
 import { linkAccount } from '../sync/external-accounts';
 
@@ -43,6 +45,8 @@ export interface DiscordRoutesOptions {
   accessTokenOf: (session: LoadedSession) => Promise<string>;
   /** Where the linked account's Discord name is kept. */
   names?: DiscordNames;
+  /** The link is recorded like every write: intent first, then its completion (decision 097). */
+  audit?: AuditLog;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -267,15 +271,49 @@ async function callback(link: Link, request: FastifyRequest, reply: FastifyReply
     request.log.warn({ err: error }, 'the Discord authorisation could not be completed');
     return back(reply, 'failed', mode);
   }
+  const name = user.global_name ?? user.username;
+  const { audit } = link.options;
+  const record = {
+    actor: { id: session.record.userId, name: session.record.auth.username },
+    action: 'externalAccounts.linkDiscord',
+    target: { type: 'user', id: session.record.userId },
+    requestId: request.id,
+    clientIp: shortenIp(request.ip),
+    callKind: 'session' as const,
+  };
+  let intent: string | null = null;
+  if (audit) {
+    try {
+      intent = await audit.begin({ ...record, sent: { plattform: 'discord', externalId: user.id } });
+    } catch (error) {
+      // Audit first: without its record the account is not linked.
+      request.log.error({ err: error }, 'audit intent not written; the Discord account is not linked');
+      return back(reply, 'unavailable', mode);
+    }
+  }
+  const completeWith = async (completion: Parameters<AuditLog['complete']>[1]) => {
+    if (!audit || intent === null) return;
+    await audit.complete(intent, completion).catch((error: unknown) => {
+      request.log.error({ err: error, audit: { intent, ...completion } }, 'audit completion not written');
+    });
+  };
   try {
     const token = await link.options.accessTokenOf(session);
     await linkAccount({ gameApi, userId: session.record.userId, token }, 'discord', user.id);
   } catch (error) {
     const conflict = error instanceof GameApiError && error.status === 409;
+    await completeWith({
+      outcome: 'failed',
+      status: error instanceof GameApiError ? (error.status ?? null) : null,
+      detail: error instanceof GameApiError ? error.failure.kind : 'error',
+    });
     if (!conflict) request.log.warn({ err: error }, 'the Discord account could not be linked');
     return back(reply, conflict ? 'conflict' : 'failed', mode);
   }
-  const name = user.global_name ?? user.username;
+  await completeWith({
+    outcome: 'success',
+    after: { plattform: 'discord', externalId: user.id, ...(name ? { name } : {}) },
+  });
   if (name && names) {
     // Linked either way: without its name the account shows its id only.
     await names

@@ -41,6 +41,7 @@ export function authScope(app: FastifyInstance, options: AuthScopeOptions, done:
     gameApi: services.gameApi,
     accessTokenOf: (session) => services.tokens.accessToken(session.key, session.record.auth),
     names: services.discordNames,
+    audit: services.audit,
     now: services.now,
     ...(options.discordFetch ? { fetch: options.discordFetch } : {}),
   });

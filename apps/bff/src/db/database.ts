@@ -146,6 +146,9 @@ async function configure(
   await sql`grant select, insert, update, delete on audit_persons, audit_person_keys, audit_legal_holds
     to ${role}`.execute(db);
   await sql`grant select on audit_rechained, audit_legacy_hashes to ${role}`.execute(db);
+  // Webhooks (decision 097): subscriptions, the outbox and its attempts are the runtime's to keep.
+  await sql`grant select, insert, update, delete on webhook_subscriptions, webhook_deliveries,
+    webhook_attempts to ${role}`.execute(db);
   await sql`grant execute on function audit_complete(bigint, text, jsonb, int, text, text),
     audit_close_abandoned(timestamptz, text), audit_purge(timestamptz) to ${role}`.execute(db);
   // And the chain's linker (decision 068).

@@ -143,7 +143,8 @@ const migrations: Record<string, Migration> = {
   '008_audit_chain_linker': { up: auditChainLinker },
   '011_privacy_requests': { up: privacyRequests },
   '012_audit_scale': { up: auditScale },
-  // 013 is another branch's (webhooks); the persons come after the audit log's indexes of 012.
+  '013_webhooks': { up: webhooks },
+  // The persons come after the audit log's indexes of 012.
   '014_audit_persons': { up: auditPersons },
 };
 
@@ -219,6 +220,61 @@ async function auditScale(db: Kysely<unknown>): Promise<void> {
   await sql`
     create index audit_log_target_state on audit_log (target_type, target_id, at)
     where after is not null or before is not null`.execute(db);
+}
+
+/**
+ * Webhooks (decision 097): subscriptions, the outbox of deliveries (one row per event and
+ * subscription, written in the transaction that completes the event's audit record) and each
+ * delivery's attempts. A delivery's id is its `webhook-id`, the same on every attempt.
+ */
+async function webhooks(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table webhook_subscriptions (
+      id bigint generated always as identity primary key,
+      url text not null,
+      format text not null check (format in ('standard', 'discord')),
+      events text[] not null,
+      secret text not null,
+      state text not null default 'active' check (state in ('active', 'paused')),
+      failing_since timestamptz,
+      paused_at timestamptz,
+      created_at timestamptz not null default now(),
+      created_by text
+    )`.execute(db);
+  await sql`
+    create table webhook_deliveries (
+      id text primary key,
+      subscription_id bigint not null references webhook_subscriptions (id) on delete cascade,
+      audit_id bigint not null,
+      event_type text not null,
+      body text not null,
+      state text not null default 'pending' check (state in ('pending', 'delivered', 'failed')),
+      attempts int not null default 0,
+      created_at timestamptz not null default now(),
+      retry_from timestamptz not null default now(),
+      next_attempt_at timestamptz not null default now(),
+      lease_until timestamptz,
+      delivered_at timestamptz,
+      last_status int,
+      last_error text,
+      last_duration_ms int
+    )`.execute(db);
+  // The worker's claim: what is due, oldest first.
+  await sql`create index webhook_deliveries_due on webhook_deliveries (next_attempt_at)
+    where state = 'pending'`.execute(db);
+  await sql`create index webhook_deliveries_log on webhook_deliveries (subscription_id, created_at desc)`.execute(
+    db,
+  );
+  await sql`
+    create table webhook_attempts (
+      id bigint generated always as identity primary key,
+      delivery_id text not null references webhook_deliveries (id) on delete cascade,
+      at timestamptz not null default now(),
+      status int,
+      error text,
+      duration_ms int not null
+    )`.execute(db);
+  await sql`create index webhook_attempts_delivery on webhook_attempts (delivery_id, at)`.execute(db);
 }
 
 /**

@@ -159,6 +159,54 @@ export interface AuditLegalHoldsTable {
   release_reason: string | null;
 }
 
+/** A webhook subscription (webhooks/, decision 097). */
+export interface WebhookSubscriptionsTable {
+  id: Generated<string | number>;
+  url: string;
+  format: 'standard' | 'discord';
+  events: string[];
+  /** `whsec_` and the base64 key (Standard Webhooks). */
+  secret: string;
+  state: ColumnType<'active' | 'paused', 'active' | 'paused' | undefined, 'active' | 'paused'>;
+  failing_since: Date | null;
+  paused_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  created_by: string | null;
+}
+
+/** The outbox: one delivery per event and subscription; its id is the `webhook-id`. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  subscription_id: string | number;
+  audit_id: string | number;
+  event_type: string;
+  body: string;
+  state: ColumnType<
+    'pending' | 'delivered' | 'failed',
+    'pending' | undefined,
+    'pending' | 'delivered' | 'failed'
+  >;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  /** Where the 24 hours of retries count from ("Erneut senden" starts them anew). */
+  retry_from: ColumnType<Date, Date | undefined, Date>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  lease_until: Date | null;
+  delivered_at: Date | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_duration_ms: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string | number>;
+  delivery_id: string;
+  at: ColumnType<Date, Date | undefined, never>;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface Schema {
   audit_persons: AuditPersonsTable;
   audit_person_keys: AuditPersonKeysTable;
@@ -168,6 +216,9 @@ export interface Schema {
   privacy_export_parts: PrivacyExportPartsTable;
   privacy_export_chunks: PrivacyExportChunksTable;
   privacy_requests: PrivacyRequestsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   discord_names: DiscordNamesTable;
   idempotency_keys: IdempotencyKeysTable;
 }

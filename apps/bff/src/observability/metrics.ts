@@ -61,6 +61,13 @@ export const auditUnknown = new Counter({
   registers: [registry],
 });
 
+export const webhookDeliveries = new Counter({
+  name: 'nova_webhook_deliveries_total',
+  help: 'Webhook delivery attempts by outcome (delivered; retry: failed, tried again later; failed: given up after 24 h)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 export const sessionsStarted = new Counter({
   name: 'nova_sessions_started_total',
   help: 'Browser sessions started by a sign-in',
@@ -88,7 +95,8 @@ export interface Sources {
   sessions?: () => number | null;
   /** Open live streams of this instance by kind (decision 106). */
   liveStreams?: () => Readonly<Record<string, number>>;
-  // The webhook outbox's depth goes here once webhooks exist (issue 28): a gauge read like openIntents.
+  /** Webhook deliveries still to be sent (the outbox's depth; null: not known now). */
+  webhookOutbox?: () => Promise<number | null>;
 }
 
 const sources = new Set<Sources>();
@@ -177,6 +185,22 @@ new Gauge({
       const open = await source.openIntents?.().catch(() => null);
       if (open !== null && open !== undefined) {
         this.set(open);
+        return;
+      }
+    }
+  },
+});
+
+new Gauge({
+  name: 'nova_webhook_outbox_pending',
+  help: 'Webhook deliveries waiting to be sent (the outbox depth), over all instances',
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const source of sources) {
+      const pending = await source.webhookOutbox?.().catch(() => null);
+      if (pending !== null && pending !== undefined) {
+        this.set(pending);
         return;
       }
     }

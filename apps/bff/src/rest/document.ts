@@ -50,6 +50,16 @@ const IdPath = z.object({
   id: z.number().int().min(0).max(2_147_483_647).meta({ description: 'Die Id der Zeile' }),
 });
 
+/** The path's id of a row of the BFF's own tables (bigint keys, as digits). */
+const TextIdPath = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .meta({ description: 'Die Id der Zeile (Ziffern)' }),
+});
+
+const idPathOf = (operation: RestOperation) => (operation.textIds ? TextIdPath : IdPath);
+
 const PageQuery = z.object({
   page: z.number().int().min(1).optional().meta({ description: 'Seite, ab 1 (Standard 1)' }),
   pageSize: z
@@ -86,7 +96,8 @@ function metaOf(operation: RestOperation, access: Access | undefined): OpenApiMe
   if (operation.kind === 'create') headers.requestHeaders = IdempotencyHeader;
   if (operation.kind === 'item' || operation.kind === 'update' || operation.kind === 'create')
     headers.responseHeaders = EtagHeader;
-  if (operation.kind === 'list' || operation.kind === 'query') headers.responseHeaders = PageHeaders;
+  if (operation.kind === 'list' || operation.kind === 'query' || operation.kind === 'children')
+    headers.responseHeaders = PageHeaders;
   return {
     openapi: {
       method: operation.method,
@@ -120,16 +131,27 @@ function describing(operation: RestOperation) {
     case 'list':
       return base.input(PageQuery).output(output).query(unused);
     case 'item':
-      return base.input(IdPath).output(rowOf(def)).query(unused);
+      return base.input(idPathOf(operation)).output(rowOf(def)).query(unused);
     case 'create':
       return base.input(valuesOf(def)).output(output).mutation(unused);
     case 'update':
       return base
-        .input(z.object({ ...valuesOf(def).shape, ...IdPath.shape }))
+        .input(z.object({ ...valuesOf(def).shape, ...idPathOf(operation).shape }))
         .output(output)
         .mutation(unused);
     case 'remove':
-      return base.input(IdPath).output(z.void()).mutation(unused);
+      return base.input(idPathOf(operation)).output(z.void()).mutation(unused);
+    case 'children':
+      return base
+        .input(z.object({ ...idPathOf(operation).shape, ...PageQuery.shape }))
+        .output(output)
+        .query(unused);
+    case 'action':
+      // The path's parameters are the procedure's whole input.
+      return base
+        .input(def.inputs[0] ?? z.object({}))
+        .output(output)
+        .mutation(unused);
   }
 }
 
@@ -208,7 +230,7 @@ function describeAccess(operation: RestOperation, access: Access | undefined): s
 /** What the generator leaves out: Problem Details, statuses of the write conventions, scopes. */
 function complete(operation: RestOperation, described: Operation): void {
   const access = procedureAccess(operation.procedure);
-  described.description = describeAccess(operation, access);
+  described.description = [describeAccess(operation, access), operation.note].filter(Boolean).join(' ');
   const scope = access?.kind === 'signed-in' && access.machines === true ? access.scope : undefined;
   if (access?.kind === 'signed-in') {
     described.security = [{ bearer: [] }, ...(scope ? [{ oauth2: [scope] }] : [])];
@@ -224,16 +246,18 @@ function complete(operation: RestOperation, described: Operation): void {
   }
   responses['429'] = problemResponse('Zu viele Anfragen', RATE_LIMIT);
   responses['503'] = problemResponse('Ein benötigter Dienst ist nicht erreichbar', RETRY_AFTER);
-  if (operation.kind === 'item') responses['404'] = problemResponse('Keine Zeile mit dieser Id');
+  if (operation.kind === 'item' || operation.kind === 'action')
+    responses['404'] = problemResponse('Keine Zeile mit dieser Id');
   if (operation.kind === 'update' || operation.kind === 'remove') {
     responses['412'] = problemResponse(
       'Die Zeile hat sich seit der ETag geändert oder wurde gelöscht: `current` und `changedBy`, die neue ETag im Kopf',
       { ETag: { schema: { type: 'string' } } },
     );
     responses['428'] = problemResponse('If-Match fehlt');
-    responses['504'] = problemResponse(
-      'Die Antwort des Spielservers kam nicht; `reason` sagt, ob die Änderung angekommen ist',
-    );
+    if (!operation.local)
+      responses['504'] = problemResponse(
+        'Die Antwort des Spielservers kam nicht; `reason` sagt, ob die Änderung angekommen ist',
+      );
   }
   if (operation.kind === 'create') {
     const ok = responses['200'];
@@ -268,7 +292,7 @@ export function openApiDocument(options: DocumentOptions): OpenAPIObject {
     description: REFERENCE_TEXT,
     baseUrl: `${options.publicUrl.replace(/\/$/, '')}/api/v1`,
     docsUrl: `${options.publicUrl.replace(/\/$/, '')}/api/docs`,
-    tags: ['Öffentlich', 'Eigene Daten', 'Kataloge', 'Sync-Manager', 'Protokoll'],
+    tags: ['Öffentlich', 'Eigene Daten', 'Kataloge', 'Sync-Manager', 'Webhooks', 'Protokoll'],
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       oauth2: {

@@ -45,8 +45,12 @@ class HttpProblem extends Error {
 
 const NOT_FOUND = () => problem(404, 'Diese Zeile gibt es nicht.');
 
-function idOf(request: FastifyRequest): number {
+function idOf(request: FastifyRequest, operation: RestOperation): number | string {
   const raw = (request.params as { id?: string }).id ?? '';
+  if (operation.textIds) {
+    if (!/^\d{1,18}$/.test(raw)) throw new HttpProblem(NOT_FOUND());
+    return raw;
+  }
   if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647) throw new HttpProblem(NOT_FOUND());
   return Number(raw);
 }
@@ -185,15 +189,18 @@ async function run(operation: RestOperation, call: Call, request: FastifyRequest
       if (!data.more) reply.header('x-total-count', String(data.total));
       return json(reply, 200, data);
     }
-    case 'list': {
+    case 'list':
+    case 'children': {
       const { page, pageSize } = pageOf(request);
-      const rows = rowsOf(await call());
+      const rows = rowsOf(
+        await call(operation.kind === 'children' ? { id: idOf(request, operation) } : undefined),
+      );
       reply.header('link', linkHeader(request, { page, pageSize, total: rows.length }));
       reply.header('x-total-count', String(rows.length));
       return json(reply, 200, rows.slice((page - 1) * pageSize, page * pageSize));
     }
     case 'item': {
-      const id = idOf(request);
+      const id = idOf(request, operation);
       const row = rowsOf(await call()).find((candidate) => candidate.id === id);
       if (!row) throw new HttpProblem(NOT_FOUND());
       const etag = rowEtag(row);
@@ -203,25 +210,33 @@ async function run(operation: RestOperation, call: Call, request: FastifyRequest
     }
     case 'create': {
       const idempotencyKey = idempotencyKeyOf(request);
-      const row = await call({ values: request.body, ...(idempotencyKey ? { idempotencyKey } : {}) });
+      const answer = await call({ values: request.body, ...(idempotencyKey ? { idempotencyKey } : {}) });
+      // The row itself, or under its key in an answer that carries more (a webhook's secret: in the
+      // body once, never in the ETag).
+      const row = operation.rowKey ? (answer as Record<string, unknown> | null)?.[operation.rowKey] : answer;
       if (row !== null && typeof row === 'object') {
         reply.header('etag', rowEtag(row));
         const id = (row as { id?: unknown }).id;
-        if (typeof id === 'number') reply.header('location', `/api/v1${operation.path}/${id}`);
+        if (typeof id === 'number' || typeof id === 'string')
+          reply.header('location', `/api/v1${operation.path}/${id}`);
       }
-      return json(reply, 201, row);
+      return json(reply, 201, answer);
     }
     case 'update': {
-      const id = idOf(request);
+      const id = idOf(request, operation);
       const expected = expectedOf(request);
       const row = await call({ id, values: request.body, expected });
       if (row !== null && typeof row === 'object') reply.header('etag', rowEtag(row));
       return json(reply, 200, row);
     }
     case 'remove': {
-      const id = idOf(request);
+      const id = idOf(request, operation);
       await call({ id, expected: expectedOf(request) });
       return reply.code(204).send();
+    }
+    case 'action': {
+      idOf(request, operation);
+      return json(reply, 200, await call({ ...(request.params as Record<string, string>) }));
     }
   }
 }
@@ -245,7 +260,10 @@ export function operationHandler(operation: RestOperation, deps: ExecuteDeps) {
         requestId: request.id,
         clientIp: shortenIp(request.ip),
       });
-      const answer = problemOfError(error, { inQuery: operation.kind === 'query' });
+      // Query and path parameters are named; a body's fields are pointed at.
+      const answer = problemOfError(error, {
+        inQuery: operation.kind === 'query' || operation.kind === 'action',
+      });
       if (answer.status === 412 && answer.current !== null && answer.current !== undefined)
         reply.header('etag', rowEtag(answer.current));
       if (answer.status === 503) reply.header('retry-after', String(deps.retryAfterSeconds));

@@ -15,8 +15,12 @@ import { CATALOGUES, CATALOGUE_KEYS, type CatalogueKey, type ProcedurePath } fro
  * - `create`: POST, body = the form's values, `Idempotency-Key` → the spine's `idempotencyKey`.
  * - `update`: PUT, body = the form's values, `If-Match` → the spine's `expected` (or `force` for `*`).
  * - `remove`: DELETE, `If-Match` as for `update`.
+ * - `children`: GET of the rows that belong to one row (`/{id}/…`), paged by the adapter like `list`.
+ * - `action`: POST on one row (`/{id}/…`) without a body: the path's parameters are the procedure's
+ *   whole input (rotate a webhook's secret, resume it, send a delivery again).
  */
-export type OperationKind = 'read' | 'query' | 'list' | 'item' | 'create' | 'update' | 'remove';
+export type OperationKind =
+  'read' | 'query' | 'list' | 'item' | 'create' | 'update' | 'remove' | 'children' | 'action';
 
 export interface RestOperation {
   /** The tRPC procedure it runs; `item` runs the list procedure of its rows. */
@@ -27,6 +31,14 @@ export interface RestOperation {
   path: `/${string}`;
   tag: string;
   summary: string;
+  /** The rows' ids are digit strings (bigint keys of the BFF's own tables), not numbers. */
+  textIds?: true;
+  /** A create that answers more than its row keeps the row under this key (the webhook's secret). */
+  rowKey?: string;
+  /** Runs on the BFF's own database only: no game API whose answer could fail to come (no 504). */
+  local?: true;
+  /** A sentence of the reference for this operation alone (German). */
+  note?: string;
 }
 
 /** `wantedReasons` → `wanted-reasons`. */
@@ -140,6 +152,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     one: 'Sync-Gruppe',
     canCreate: true,
   }),
+  ...webhookOperations(),
   {
     procedure: 'audit.list',
     kind: 'query',
@@ -149,3 +162,83 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
     summary: 'Protokoll lesen (gefiltert, seitenweise)',
   },
 ];
+
+/**
+ * Webhook subscriptions (decision 097): the secret is in the answers of create and rotate only
+ * (shown once), never in a row, a list or an ETag. No update: a subscription is deleted and made anew.
+ */
+function webhookOperations(): RestOperation[] {
+  const base = '/webhooks/subscriptions';
+  const item = `${base}/{id}` as const;
+  const common = { tag: 'Webhooks', textIds: true, local: true } as const;
+  return [
+    {
+      ...common,
+      procedure: 'webhooks.list',
+      kind: 'list',
+      method: 'GET',
+      path: base,
+      summary: 'Abonnements auflisten',
+    },
+    {
+      ...common,
+      procedure: 'webhooks.list',
+      kind: 'item',
+      method: 'GET',
+      path: item,
+      summary: 'Abonnement lesen (mit ETag)',
+    },
+    {
+      ...common,
+      procedure: 'webhooks.create',
+      kind: 'create',
+      method: 'POST',
+      path: base,
+      summary: 'Abonnement anlegen (mit dem Geheimnis, einmalig)',
+      rowKey: 'subscription',
+      note: 'Die Antwort enthält das Geheimnis (`secret`, `whsec_…`) zum Prüfen der Signaturen: nur hier und bei „Geheimnis erneuern“, nie in einer Liste, einer Zeile oder einer ETag. Ein Wiederholungsversuch mit demselben Idempotency-Key antwortet mit demselben Abonnement und dem Geheimnis, mit dem es jetzt signiert.',
+    },
+    {
+      ...common,
+      procedure: 'webhooks.remove',
+      kind: 'remove',
+      method: 'DELETE',
+      path: item,
+      summary: 'Abonnement löschen',
+      note: 'If-Match vergleicht Adresse, Format, Ereignisse und Zustand; die Zähler (`pending`, `failed`) und `failingSince` ändern sich mit den Zustellungen von selbst.',
+    },
+    {
+      ...common,
+      procedure: 'webhooks.rotateSecret',
+      kind: 'action',
+      method: 'POST',
+      path: `${item}/rotate-secret`,
+      summary: 'Geheimnis erneuern (das neue einmalig)',
+      note: 'Die Antwort enthält das neue Geheimnis, nur dieses eine Mal; das alte signiert ab sofort nicht mehr.',
+    },
+    {
+      ...common,
+      procedure: 'webhooks.resume',
+      kind: 'action',
+      method: 'POST',
+      path: `${item}/resume`,
+      summary: 'Pausiertes Abonnement fortsetzen',
+    },
+    {
+      ...common,
+      procedure: 'webhooks.deliveries',
+      kind: 'children',
+      method: 'GET',
+      path: `${item}/deliveries`,
+      summary: 'Zustellungen lesen (neueste zuerst)',
+    },
+    {
+      ...common,
+      procedure: 'webhooks.resend',
+      kind: 'action',
+      method: 'POST',
+      path: `${item}/deliveries/{delivery}/resend`,
+      summary: 'Zustellung erneut senden',
+    },
+  ];
+}

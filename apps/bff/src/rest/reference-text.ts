@@ -9,7 +9,7 @@ dieselbe Prozedur auf wie die Website: dieselben Rechte, Prüfungen, Limits und 
   Scopes an, die sie brauchen (\`scope=nova.catalogues.read nova.catalogues.write\`). Jede Operation
   nennt ihren Scope; fehlt er, antwortet die API 403 und nennt ihn in \`scope\`. Scopes:
   \`nova.catalogues.read\`, \`nova.catalogues.write\`, \`nova.sync.read\`, \`nova.sync.write\`,
-  \`nova.audit.read\`, \`nova.webhooks\` (für Webhooks, folgt). Löschen dürfen Maschinen-Clients nie.
+  \`nova.audit.read\`, \`nova.webhooks\` (Webhooks abonnieren). Löschen dürfen Maschinen-Clients nie.
 - Mit dem Token einer **Person** liest ein Skript die eigenen Daten unter \`/me\`.
 
 \`\`\`sh
@@ -37,6 +37,12 @@ curl -s -X PUT -H "Authorization: Bearer $TOKEN" -H 'If-Match: "n1.…"' -H 'Con
 Verbindungsabbruch) mit demselben Schlüssel, legt die API nichts doppelt an und antwortet mit dem
 ersten Ergebnis; läuft die erste noch, antwortet sie 409. Eine neue Anlage braucht einen neuen
 Schlüssel. Antwort: **201** mit \`Location\` und \`ETag\`.
+
+## Webhooks
+\`POST /webhooks/subscriptions\` abonniert eine Adresse für Ereignisse. Das Geheimnis (\`secret\`,
+\`whsec_…\`) steht nur in dieser Antwort und in der von \`…/rotate-secret\`: speichere es sofort. Jede
+Zustellung trägt die Standard-Webhooks-Kopfzeilen \`webhook-id\`, \`webhook-timestamp\` und
+\`webhook-signature\`; prüfe sie mit einer Standard-Webhooks-Bibliothek.
 
 ## Fehler (Problem Details)
 Fehler kommen als \`application/problem+json\` (RFC 9457) mit deutschem \`title\` und \`detail\`.

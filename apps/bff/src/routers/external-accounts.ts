@@ -20,6 +20,7 @@ import {
   unlinkAccount,
   type PlayerCall,
 } from '../sync/external-accounts';
+import { audited } from '../audit/audited';
 import { authedProcedure, router } from '../trpc/init';
 
 const ownProcedure = authedProcedure.use(async ({ ctx, next }) => {
@@ -62,7 +63,15 @@ export const externalAccountsRouter = router({
         throw new TRPCError({ code: 'PRECONDITION_FAILED', message: TEAMSPEAK_NICKNAME_TOO_LONG });
       }
       const identity = input.values.identity;
-      const created = await linkAccount(ctx.call, 'teamspeak', identity);
+      // Recorded like every write (decision 097): a linked account is an event for webhooks.
+      const created = await audited(ctx, {
+        action: 'externalAccounts.linkTeamspeak',
+        target: { type: 'user', id: null },
+        sent: { plattform: 'teamspeak', externalId: identity },
+        run: () => linkAccount(ctx.call, 'teamspeak', identity),
+        after: (account) => ({ plattform: 'teamspeak', externalId: account?.externalId ?? identity }),
+        targetId: () => ctx.principal.userId,
+      });
       return { externalId: created?.externalId ?? identity };
     }),
 
@@ -70,8 +79,19 @@ export const externalAccountsRouter = router({
     .input(PlatformInput)
     .output(z.object({ id: z.number().int() }))
     .mutation(async ({ ctx, input }) => {
-      const id = await unlinkAccount(ctx.call, input.plattform);
-      if (id === null) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR_MESSAGES.GENERIC });
+      const id = await audited(ctx, {
+        action: 'externalAccounts.unlink',
+        target: { type: 'user', id: null },
+        sent: { plattform: input.plattform },
+        run: async () => {
+          const removed = await unlinkAccount(ctx.call, input.plattform);
+          // Nothing linked: the record says failed, and no webhook announces an unlinking.
+          if (removed === null) throw new TRPCError({ code: 'NOT_FOUND', message: ERROR_MESSAGES.GENERIC });
+          return removed;
+        },
+        after: (removed) => ({ plattform: input.plattform, id: removed }),
+        targetId: () => ctx.principal.userId,
+      });
       if (input.plattform === 'discord' && ctx.discordNames) {
         await ctx.discordNames
           .forget(ctx.principal.userId)

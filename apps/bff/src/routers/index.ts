@@ -4,6 +4,7 @@ import { auditRouter } from './audit';
 import { catalogueRouter } from './catalogue';
 import { integrationsRouter } from '../rest/integrations';
 import { liveRouter } from './live';
+import { webhooksRouter } from '../webhooks/router';
 import { externalAccountsRouter } from './external-accounts';
 import { playerRouter } from './player';
 import { privacyRouter } from './privacy';
@@ -22,6 +23,7 @@ export const appRouter = router({
   syncManager: syncManagerRouter,
   audit: auditRouter,
   integrations: integrationsRouter,
+  webhooks: webhooksRouter,
   account: accountRouter,
   search: searchRouter,
   privacy: privacyRouter,

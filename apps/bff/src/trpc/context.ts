@@ -14,6 +14,7 @@ import {
   type TokenService,
 } from '../auth/token-service';
 import type { Database } from '../db/database';
+import type { Webhooks } from '../webhooks/service';
 import type { GameApiClient } from '../game-api/client';
 import type { LiveHub } from '../live/hub';
 import type { SharedCache } from '../game-api/shared-cache';
@@ -67,6 +68,8 @@ export interface ContextInner {
    * and whether it is still alive.
    */
   live?: LiveAccess;
+  /** Webhook subscriptions, their delivery log and the worker (decision 097). */
+  webhooks?: Webhooks;
 }
 
 export interface LiveAccess {
@@ -99,6 +102,7 @@ export interface ContextDeps {
   database?: Database;
   privacy?: PrivacyServices;
   live?: LiveHub;
+  webhooks?: Webhooks;
   now: () => number;
 }
 
@@ -124,6 +128,7 @@ export function createContext(deps: ContextDeps) {
       locks: deps.locks,
       ...(deps.database ? { database: deps.database } : {}),
       ...(deps.privacy ? { privacy: deps.privacy } : {}),
+      ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
       request,
       stepUpMaxAgeSeconds: deps.stepUpMaxAgeSeconds,
       ...(auth.kind === 'session' && deps.live

@@ -143,6 +143,7 @@ describe('router', () => {
     expect(match('/control-panel/user/0b6f-77/bank-accounts').crumbs).toEqual(['Profil', 'Bankkonten']);
     expect(match('/control-panel/admin/audit-log').crumbs).toEqual(['Audit-Log']);
     expect(match('/control-panel/admin/integrations').crumbs).toEqual(['Integrationen']);
+    expect(match('/control-panel/admin/webhooks').crumbs).toEqual(['Webhooks']);
   });
 });
 

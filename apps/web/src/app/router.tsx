@@ -35,6 +35,7 @@ const syncManager = chunk(() => import('../features/sync-manager/sync-manager-pa
 const auditLog = chunk(() => import('../features/audit/audit-log-page'));
 const integrations = chunk(() => import('../features/integrations/integrations-page'));
 const privacyRequests = chunk(() => import('../features/privacy/privacy-requests-page'));
+const webhooks = chunk(() => import('../features/webhooks/webhooks-page'));
 const imprint = chunk(() => import('../features/legal/imprint-page'));
 const terms = chunk(() => import('../features/legal/terms-page'));
 const calendar = chunk(() => import('../features/calendar/calendar-page'));
@@ -280,6 +281,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.privacyRequests,
             ...screen(privacyRequests, (m) => m.PrivacyRequestsPage, { crumb: ROUTES.privacyRequests.crumb }),
+          },
+          {
+            path: paths.webhooks,
+            ...screen(webhooks, (m) => m.WebhooksPage, { crumb: ROUTES.webhooks.crumb }),
           },
           {
             path: paths.serverManager,

@@ -53,6 +53,7 @@ const ADMIN_LINKS = [
   { to: paths.auditLog, label: 'Audit-Log' },
   { to: paths.integrations, label: 'Integrationen' },
   { to: paths.privacyRequests, label: 'Datenschutzanfragen' },
+  { to: paths.webhooks, label: 'Webhooks' },
 ] as const;
 
 const NO_ADMIN_AREA = 'Für dich ist noch kein Adminbereich freigeschaltet.';
