@@ -658,7 +658,9 @@ export class AuditLog {
     ]);
     // A keyword finds the records about a player by their names too (their subject is not stored).
     const targets = new Map<string, string[]>();
-    for (const word of wordsOf(filter.target)) targets.set(word, await this.persons.matching(db, word));
+    const words = wordsOf(filter.target);
+    const found = words.length > 0 ? await this.persons.matchingEach(db, words) : [];
+    words.forEach((word, index) => targets.set(word, found[index] ?? []));
     return {
       person,
       about: about === undefined ? undefined : (about?.no ?? null),

@@ -47,6 +47,21 @@ interface Row {
 }
 
 const text = (n: string | number) => String(n);
+
+/** A person as the search keeps them: the stored ciphertext and key it was opened from, and the names. */
+interface OpenedPerson {
+  data: string | null;
+  key: string | null;
+  /** In-game name, login name and subject, lower-cased for the search. */
+  names: string[];
+}
+
+const namesOf = (data: PersonData | null): string[] =>
+  data
+    ? [data.display, data.login, data.subject].flatMap((value) =>
+        value ? [value.normalize('NFC').toLocaleLowerCase('de-DE')] : [],
+      )
+    : [];
 /** Persons decrypted at a time for the person filter. */
 const MATCH_BATCH = 2000;
 
@@ -128,14 +143,25 @@ export class AuditPersons {
   /**
    * The numbers of the persons whose in-game name, login name or subject contains `needle`
    * (case-insensitive), and of a forgotten person searched as "Nr. 5" or "gelöschte Person (Nr. 5)".
-   * The persons table is small (one row per person, not per record); it is read in batches and opened
-   * here, so no searchable copy of a name outlives its key.
    */
   async matching(db: Kysely<Schema>, needle: string): Promise<string[]> {
-    const wanted = needle.normalize('NFC').toLocaleLowerCase('de-DE');
-    const found: string[] = [];
-    const byNumber = /^(?:gelöschte person\s*)?\(?\s*(?:nr\.?\s*)?(\d{1,18})\s*\)?$/u.exec(wanted.trim());
-    if (byNumber?.[1]) found.push(String(BigInt(byNumber[1])));
+    return (await this.matchingEach(db, [needle]))[0] ?? [];
+  }
+
+  /**
+   * `matching` for several needles (a keyword's words) in one read of the persons table. The table
+   * is small (one row per person, not per record) and read in batches on every search, so a person
+   * whose key is gone is never found again. What was opened is kept for the next search while the
+   * person's ciphertext and key are unchanged (decision 099): a search then opens only the persons
+   * that are new or changed instead of all of them.
+   */
+  async matchingEach(db: Kysely<Schema>, needles: readonly string[]): Promise<string[][]> {
+    const wanted = needles.map((needle) => needle.normalize('NFC').toLocaleLowerCase('de-DE'));
+    const found = wanted.map((one) => {
+      const byNumber = /^(?:gelöschte person\s*)?\(?\s*(?:nr\.?\s*)?(\d{1,18})\s*\)?$/u.exec(one.trim());
+      return byNumber?.[1] ? [String(BigInt(byNumber[1]))] : [];
+    });
+    const opened = new Map<string, OpenedPerson>();
     let after = '0';
     for (;;) {
       const { rows } = await sql<Row>`
@@ -143,20 +169,27 @@ export class AuditPersons {
         join audit_person_keys as k on k.person_no = p.person_no
         where p.person_no > ${after}::bigint order by p.person_no limit ${MATCH_BATCH}`.execute(db);
       for (const row of rows) {
-        const { no, data } = this.#view(row);
-        if (
-          data &&
-          [data.display, data.login, data.subject].some((value) =>
-            value?.normalize('NFC').toLocaleLowerCase('de-DE').includes(wanted),
-          )
-        )
-          found.push(no);
+        const no = text(row.person_no);
+        const known = this.#opened.get(no);
+        const person =
+          known && known.data === row.data && known.key === row.key
+            ? known
+            : { data: row.data, key: row.key, names: namesOf(this.#view(row).data) };
+        opened.set(no, person);
+        wanted.forEach((one, index) => {
+          if (person.names.some((name) => name.includes(one))) found[index]?.push(no);
+        });
       }
       const last = rows.at(-1);
-      if (!last || rows.length < MATCH_BATCH) return found;
+      if (!last || rows.length < MATCH_BATCH) break;
       after = text(last.person_no);
     }
+    this.#opened = opened;
+    return found;
   }
+
+  /** The persons opened by the last search, by number (see `matchingEach`). */
+  #opened = new Map<string, OpenedPerson>();
 
   /** A record's address, sealed with the person's key (null when there is none to seal with). */
   sealIp(person: PersonView, ip: string | null | undefined): string | null {
