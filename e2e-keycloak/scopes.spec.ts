@@ -12,6 +12,7 @@ const SCOPES = [
   'nova.sync.read',
   'nova.sync.write',
   'nova.audit.read',
+  'nova.webhooks',
 ];
 
 async function tokenWith(
@@ -47,6 +48,7 @@ const CALLS: [string, 'GET' | 'POST', string, number][] = [
   ['nova.sync.read', 'GET', '/api/v1/sync/objects', 200],
   ['nova.sync.write', 'POST', '/api/v1/sync/groups', 400],
   ['nova.audit.read', 'GET', '/api/v1/audit-log', 200],
+  ['nova.webhooks', 'GET', '/api/v1/webhooks/subscriptions', 200],
 ];
 
 for (const [scope, method, path, status] of CALLS) {

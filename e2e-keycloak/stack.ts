@@ -123,4 +123,5 @@ export const INTEGRATOR_ROLES: Role[] = [
   ROLES.syncManager,
   ROLES.serverManager,
   ROLES.wantedManager,
+  ROLES.webhooks,
 ];
