@@ -134,6 +134,8 @@ describe('Prometheus', () => {
         'NovaHighErrorRate',
         'NovaNotReady',
         'NovaRedisCircuitOpen',
+        'NovaWebhookDeliveriesFailing',
+        'NovaWebhookOutboxBacklog',
       ]);
   }, 60_000);
 });

@@ -406,6 +406,14 @@ describe('REST API /api/v1/webhooks', () => {
     expect(resend.json()).toEqual({ ok: true });
     const [, again] = await receiver.waitFor(2);
     expect(again?.headers['webhook-id']).toBe(deliveryId);
+    // Sending again is an admin action like any other: recorded before it is done.
+    const { rows: resent } = await bff.app.nova.audit.list(
+      { action: 'webhooks.resend' },
+      { offset: 0, limit: 5 },
+    );
+    expect(resent.map((record) => [record.outcome, record.targetType, record.targetId])).toEqual([
+      ['success', 'webhooks', subscription.id],
+    ]);
     const invalid = await request('POST', `${BASE}/${subscription.id}/deliveries/nichts/resend`, { token });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<ProblemBody>().errors).toEqual([

@@ -161,6 +161,7 @@ const EXPECTED: Record<DemoAccountName, { realm: string[]; client: string[] }> =
       'web:admin:server-manager:skin',
       'web:admin:server-manager:radio',
       'web:admin:server-manager:wanted',
+      'web:admin:webhooks',
     ],
   },
 };
@@ -297,6 +298,7 @@ describe('client credentials', () => {
           'web:admin:server-manager:skin',
           'web:admin:server-manager:radio',
           'web:admin:server-manager:wanted',
+          'web:admin:webhooks',
           ...DEFAULT_REALM_ROLES,
         ],
       },

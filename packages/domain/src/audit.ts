@@ -161,6 +161,12 @@ const FIXED: Readonly<Record<string, ActionWords>> = {
     done: 'Webhook fortgesetzt',
     tried: 'Webhook fortsetzen',
   },
+  'webhooks.resend': {
+    area: 'webhooks',
+    kind: 'update',
+    done: 'Webhook-Zustellung erneut gesendet',
+    tried: 'Webhook-Zustellung erneut senden',
+  },
   'audit.undo': { area: 'audit', kind: 'undo', done: 'Rückgängig gemacht', tried: 'Rückgängig machen' },
   'audit.list': { area: 'audit', kind: 'read', done: 'Audit-Log angesehen', tried: 'Audit-Log ansehen' },
   'audit.history': {

@@ -206,7 +206,13 @@ export const webhooksRouter = router({
     )
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await ctx.webhooks.store.resend(input.id, input.delivery))) throw notFound();
+      const resent = await audited(ctx, {
+        action: 'webhooks.resend',
+        target: { type: 'webhooks', id: input.id },
+        run: () => ctx.webhooks.store.resend(input.id, input.delivery),
+        after: () => null,
+      });
+      if (!resent) throw notFound();
       ctx.webhooks.worker.nudge();
       return { ok: true as const };
     }),

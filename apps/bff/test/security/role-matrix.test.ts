@@ -17,6 +17,16 @@ const BAD_TOKENS: BearerWho[] = ['idToken', 'expired', 'algNone', 'forged', 'hs2
 const WHO: Who[] = [...CALLERS, ...BAD_TOKENS];
 const LETTER = { allow: 'A', unauthenticated: 'U', forbidden: 'F' } as const;
 
+/**
+ * The German refusal: the integrator's token does not ask for `nova.webhooks`, so the procedures
+ * granted to machines with that scope name it (decision 081); every other refusal is the same.
+ */
+function refusalOf(path: string, who: Who): string {
+  return who === 'integrator' && path.startsWith('webhooks.') && path !== 'webhooks.remove'
+    ? 'Diesem Zugang fehlt der Scope „nova.webhooks“. Bitte gib dem Client diesen Scope im Anmeldedienst und fordere ihn beim Token an.'
+    : 'Sorry, hierfür besitzt du keine Berechtigung.';
+}
+
 function expected(path: string, who: Who): 'A' | 'U' | 'F' {
   if ((BAD_TOKENS as string[]).includes(who)) return 'U'; // never a fallback, not even to public
   return LETTER[expectedVerdict(path, who as Caller)];
@@ -57,9 +67,7 @@ describe('security: the role matrix over HTTP', () => {
         const want = expected(path, who);
         if (got !== want) mismatches.push(`${path} × ${who}: expected ${want}, got ${status}`);
         if (got === 'F')
-          expect(response.json<{ error: { message: string } }>().error.message).toBe(
-            'Sorry, hierfür besitzt du keine Berechtigung.',
-          );
+          expect(response.json<{ error: { message: string } }>().error.message).toBe(refusalOf(path, who));
       }
     }
     reportFigure(
