@@ -93,7 +93,7 @@ test('an admin subscribes, sees the secret once, and follows a signed delivery i
   });
   expect(event).toMatchObject({
     type: 'catalogue.created',
-    data: { text: `Wantedgrund „${name}“ angelegt`, actor: { name: 'admin' } },
+    data: { text: `Wantedgrund „${name}“ angelegt`, actor: { name: 'admin', displayName: 'Admin_Nova' } },
   });
 
   await card.getByRole('button', { name: 'Zustellungen anzeigen' }).click();

@@ -71,10 +71,11 @@ const RADIO = { id: 26, name: 'Prüfradio Nord', url: 'https://radio.example/nor
 async function radioChanged(
   bff: TestBff,
   after: Record<string, unknown> = { ...RADIO, name: 'Prüfradio Süd' },
+  actor: { id: string; name: string; displayName?: string } = { id: 'id-hook-admin', name: 'hook-admin' },
 ) {
   const audit = bff.app.nova.audit;
   const id = await audit.begin({
-    actor: { id: 'id-hook-admin', name: 'hook-admin' },
+    actor,
     action: 'catalogue.serverRadios.update',
     target: { type: 'catalogue.serverRadios', id: 26 },
     before: RADIO,
@@ -245,6 +246,21 @@ describe('webhooks through the BFF', () => {
     const [message] = await receiver.waitFor(1);
     expect(JSON.parse(message?.body ?? '{}')).toEqual({
       content: 'Radiosender „Prüfradio Süd“ geändert – von hook-admin\nName: Prüfradio Nord → Prüfradio Süd',
+      allowed_mentions: { parse: [] },
+    });
+    // A person with an in-game name is named by it; the standard body keeps the login name beside it.
+    await radioChanged(
+      bff,
+      { ...RADIO, name: 'Prüfradio West' },
+      {
+        id: 'id-hook-nova',
+        name: 'hook-nova',
+        displayName: 'Hook_Nova',
+      },
+    );
+    const [, named] = await receiver.waitFor(2);
+    expect(JSON.parse(named?.body ?? '{}')).toEqual({
+      content: 'Radiosender „Prüfradio West“ geändert – von Hook_Nova\nName: Prüfradio Nord → Prüfradio West',
       allowed_mentions: { parse: [] },
     });
   });

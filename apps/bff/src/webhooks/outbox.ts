@@ -23,7 +23,10 @@ export interface EventRecord {
   at: string;
   action: string;
   actorId: string | null;
+  /** The login name. */
   actorName: string | null;
+  /** The in-game name, when the person has one (decision 099). */
+  actorDisplayName?: string | null;
   clientId: string | null;
   targetType: string | null;
   targetId: string | null;
@@ -39,7 +42,8 @@ const DISCORD_LIMIT = 2000;
 /** The audit log's sentence, with who did it and, for a change, what changed. */
 export function eventText(record: EventRecord): string {
   const sentence = auditSentenceText(auditSentence(record));
-  const who = record.actorName ?? record.clientId;
+  // People by the name everyone knows them by (the in-game name), else the login name.
+  const who = record.actorDisplayName ?? record.actorName ?? record.clientId;
   const changes = auditChangeSummary(auditFieldChanges(record));
   const text = [`${sentence}${who ? ` – von ${who}` : ''}`, ...(changes ? [changes] : [])].join('\n');
   return text.length > DISCORD_LIMIT ? `${text.slice(0, DISCORD_LIMIT - 1)}…` : text;
@@ -54,7 +58,14 @@ export function standardBody(type: WebhookEvent, record: EventRecord): string {
       record: record.id,
       action: record.action,
       text: auditSentenceText(auditSentence(record)),
-      actor: record.actorId || record.actorName ? { id: record.actorId, name: record.actorName } : null,
+      actor:
+        record.actorId || record.actorName
+          ? {
+              id: record.actorId,
+              name: record.actorName,
+              ...(record.actorDisplayName ? { displayName: record.actorDisplayName } : {}),
+            }
+          : null,
       client: record.clientId,
       target: record.targetType ? { type: record.targetType, id: record.targetId } : null,
       before: record.before ?? null,
@@ -99,8 +110,8 @@ export async function enqueueEvents(trx: Kysely<Schema>, audit: AuditRecord): Pr
     at: new Date(at).toISOString(),
     action: audit.action,
     actorId: audit.actorId,
-    // Who did it as the Control Panel names people: the in-game name first (decision 099).
-    actorName: audit.actorDisplayName ?? audit.actorName,
+    actorName: audit.actorName,
+    actorDisplayName: audit.actorDisplayName,
     clientId: audit.clientId,
     targetType: audit.targetType,
     targetId: audit.targetId,
