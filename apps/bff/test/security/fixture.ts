@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
+import type { Database } from '../../src/db/database';
 import { appRouter } from '../../src/routers';
 import type { MemorySessionStore } from '../../src/session/memory-store';
 import { INTEGRATOR_ROLES, INTEGRATOR_SCOPES, ROLES_OF, type Person } from '../access-table';
@@ -44,8 +45,13 @@ export interface Target {
 export type BearerWho =
   'integrator' | 'idToken' | 'expired' | 'algNone' | 'forged' | 'hs256' | 'wrongAudience';
 
-export async function startTarget(env: Record<string, string> = {}): Promise<Target> {
+/** `overrides.database`: a database of the file's own (`ownTestDatabase`) instead of the shared one. */
+export async function startTarget(
+  env: Record<string, string> = {},
+  overrides: { database?: Database } = {},
+): Promise<Target> {
   const bff = await startTestBff({
+    overrides,
     env: {
       GAME_API_TIMEOUT_MS: '2000',
       RATE_LIMIT_TRPC_PER_CLIENT: '10000000',
