@@ -63,16 +63,18 @@ describe('tracing', () => {
     });
     expect(response.statusCode).toBe(200);
 
-    // Spans end as their work ends; the handler's just after the answer went out.
+    // Spans end as their work ends; the request's as its answer is sent.
     const spans = await vi.waitFor(() => {
       const finished = exporter.getFinishedSpans();
-      expect(finished.some((s) => s.name.startsWith('handler'))).toBe(true);
+      expect(finished.some((s) => s.name === 'request')).toBe(true);
       return finished;
     });
     const request = spans.find(
       (s) => s.name === 'request' && s.attributes['url.path'] === '/trpc/catalogue.achievements.update',
     );
     expect(request).toBeDefined();
+    // One span for the request: no second one for its route's handler (decision 074).
+    expect(spans.filter((s) => s.name.startsWith('handler'))).toEqual([]);
     const traceId = request!.spanContext().traceId;
     const inTrace = spans.filter((s) => s.spanContext().traceId === traceId);
     const procedure = inTrace.find((s) => s.name === 'trpc catalogue.achievements.update');

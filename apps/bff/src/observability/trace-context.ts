@@ -51,6 +51,9 @@ export function procedureSpan<T>(
   run: () => Promise<T>,
   outcomeOf: (result: T | undefined, error: unknown) => string,
 ): Promise<T> {
+  // In a request that is not sampled the procedure runs in the request's unrecorded span: its trace
+  // id is in the log line and the audit record already, and a span nobody records would only cost.
+  if (trace.getSpan(context.active())?.isRecording() === false) return run();
   return tracer().startActiveSpan(`trpc ${name}`, { attributes }, async (span) => {
     let result: T | undefined;
     let thrown: unknown;

@@ -64,10 +64,15 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   });
   const { FastifyOtelInstrumentation } = await import('@fastify/otel');
   const instrumentation = new FastifyOtelInstrumentation({
-    // One span for the request and one for its handler; a span per hook would cost more than it shows.
+    // One span for the request: a span per hook, or one for the route's handler around the tRPC
+    // procedure's own span (trpc/init.ts), would cost every request more than it shows.
     instrumentHooks: false,
-    // The span keeps the path only: /auth's query has codes, a tRPC GET's its input.
-    requestHook: (span, request) => span.setAttribute('url.path', request.url.split('?')[0] ?? ''),
+    instrumentHandler: false,
+    // The span keeps the path only: /auth's query has codes, a tRPC GET's its input. An unsampled
+    // request's span records nothing, so nothing is cut for it.
+    requestHook: (span, request) => {
+      if (span.isRecording()) span.setAttribute('url.path', request.url.split('?')[0] ?? '');
+    },
   });
   instrumentation.setTracerProvider(provider);
   tracingStarted(instrumentation);
