@@ -414,6 +414,10 @@ describe('REST API /api/v1/webhooks', () => {
     expect(resent.map((record) => [record.outcome, record.targetType, record.targetId])).toEqual([
       ['success', 'webhooks', subscription.id],
     ]);
+    // A subscription that does not exist has no empty delivery log: it is not there.
+    const unknown = await request('GET', `${BASE}/987654/deliveries`, { token });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<ProblemBody>()).toMatchObject({ detail: 'Dieses Abonnement gibt es nicht (mehr).' });
     const invalid = await request('POST', `${BASE}/${subscription.id}/deliveries/nichts/resend`, { token });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<ProblemBody>().errors).toEqual([

@@ -246,7 +246,7 @@ function complete(operation: RestOperation, described: Operation): void {
   }
   responses['429'] = problemResponse('Zu viele Anfragen', RATE_LIMIT);
   responses['503'] = problemResponse('Ein benötigter Dienst ist nicht erreichbar', RETRY_AFTER);
-  if (operation.kind === 'item' || operation.kind === 'action')
+  if (operation.kind === 'item' || operation.kind === 'action' || operation.kind === 'children')
     responses['404'] = problemResponse('Keine Zeile mit dieser Id');
   if (operation.kind === 'update' || operation.kind === 'remove') {
     responses['412'] = problemResponse(

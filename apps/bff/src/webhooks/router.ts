@@ -198,7 +198,11 @@ export const webhooksRouter = router({
   deliveries: webhookProcedure
     .input(z.object({ id: Id }))
     .output(z.array(DeliveryView))
-    .query(({ ctx, input }) => ctx.webhooks.store.deliveries(input.id)),
+    .query(async ({ ctx, input }) => {
+      // An unknown subscription is not one without deliveries: REST answers 404, the page says so.
+      if (!(await ctx.webhooks.store.get(input.id))) throw notFound();
+      return ctx.webhooks.store.deliveries(input.id);
+    }),
 
   resend: webhookProcedure
     .input(
