@@ -8,7 +8,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { verifyChain } from '../src/audit/chain';
 import { csvLines } from '../src/audit/csv';
 import { AuditLog } from '../src/audit/log';
@@ -159,6 +159,9 @@ describe.each(engines)('persons in the audit log on %s', (_name, config) => {
   });
 
   it('erasure: the viewer, the CSV export and the filter show the pseudonym, no table holds the name, the chain verifies', async () => {
+    // This instance has opened the person for a search: forgetting drops what it holds in memory.
+    expect((await audit.list({ person: 'Jonas' }, { offset: 0, limit: 1 })).rows.length).toBe(1);
+    const dropped = vi.spyOn(audit.persons, 'forgotten');
     const answer = await forgetPerson(
       { database, audit, store },
       { subject: player.id, reason: 'Löschantrag vom 28.11.2026', by: admin },
@@ -166,6 +169,7 @@ describe.each(engines)('persons in the audit log on %s', (_name, config) => {
     if (answer.status !== 'forgotten') throw new Error(answer.message);
     expect(answer.person).not.toBeNull();
     expect(answer.pseudonym).toBe(`gelöschte Person (Nr. ${answer.person})`);
+    expect(dropped.mock.calls).toEqual([[answer.person]]);
     expect(answer.sessionsEnded).toBe(2);
     expect(ended).toEqual([player.id]);
     expect(answer.gameData.map((item) => item.where)).toContain(`user/${player.id}/profile`);

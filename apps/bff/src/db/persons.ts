@@ -191,6 +191,14 @@ export class AuditPersons {
   /** The persons opened by the last search, by number (see `matchingEach`). */
   #opened = new Map<string, OpenedPerson>();
 
+  /**
+   * A person was forgotten on this instance: their names leave its memory at once (other instances
+   * drop them at their next search, which no longer finds the key).
+   */
+  forgotten(no: string): void {
+    this.#opened.delete(no);
+  }
+
   /** A record's address, sealed with the person's key (null when there is none to seal with). */
   sealIp(person: PersonView, ip: string | null | undefined): string | null {
     if (ip === null || ip === undefined || ip === '') return null;

@@ -148,6 +148,7 @@ export async function forgetPerson(deps: ForgetDeps, input: ForgetInput): Promis
         where person_no = ${person}::bigint`.execute(db);
       await sql`update audit_legal_holds set reason = '', release_reason = null
         where person_no = ${person}::bigint and released_at is not null`.execute(db);
+      deps.audit.persons.forgotten(person);
     }
     const after = { sessionsEnded, idempotencyKeys, discordNames, webhookTraces, records };
     await deps.audit.complete(intent, { outcome: 'success', after });
