@@ -17,8 +17,8 @@ import { startReceiver, type Receiver } from './webhook-receiver';
 const own = ownTestDatabase('webhook_instances');
 const database = own.database;
 const audit = new AuditLog(database);
-audit.onSuccess(async (trx, record) => {
-  await enqueueEvents(trx, record);
+audit.onSuccess(async (trx, record, happenedAt) => {
+  await enqueueEvents(trx, record, happenedAt);
 });
 const store = new WebhookStore(database);
 

@@ -35,9 +35,12 @@ const CHAIN_STATUS_MS = 30_000;
 /** How often the viewer's chain status reads the whole chain again, in the background (decision 104). */
 const FULL_CHECK_MS = 24 * 3600 * 1000;
 
-/** Runs inside the transaction that writes a successful record (its id), before it commits. */
-/** Runs in the completing transaction with the record as readers see it (its persons' names, decision 099). */
-export type SuccessHook = (trx: Kysely<Schema>, record: AuditRecord) => Promise<void>;
+/**
+ * Runs in the transaction that writes or completes a successful record, before it commits: with the
+ * record as readers see it (its persons' names, decision 099) and when it happened (an intent's
+ * completion, else the record's own time).
+ */
+export type SuccessHook = (trx: Kysely<Schema>, record: AuditRecord, happenedAt: string) => Promise<void>;
 
 export interface AuditRecord {
   id: string;
@@ -323,8 +326,8 @@ export class AuditLog {
     const db = await this.database.open();
     const id = await db.transaction().execute(async (trx) => {
       const written = await this.#insert(entry, undefined, trx);
-      const record = await this.#recordIn(trx, written);
-      if (record) await hook(trx, record);
+      const event = await this.#eventIn(trx, written);
+      if (event) await hook(trx, event.record, event.happenedAt);
       return written;
     });
     this.#notify();
@@ -452,8 +455,8 @@ export class AuditLog {
         ? // The completion and what follows from it (the webhook outbox) commit together or not at all.
           await db.transaction().execute(async (trx) => {
             const completed = await completing(trx);
-            const record = completed ? await this.#recordIn(trx, id) : null;
-            if (record) await hook(trx, record);
+            const event = completed ? await this.#eventIn(trx, id) : null;
+            if (event) await hook(trx, event.record, event.happenedAt);
             return completed;
           })
         : await completing(db);
@@ -752,13 +755,23 @@ export class AuditLog {
 
   /** One record as read through `db` (a transaction sees its own completion). */
   async #recordIn(db: Kysely<Schema>, id: string): Promise<AuditRecord | null> {
+    return (await this.#eventIn(db, id))?.record ?? null;
+  }
+
+  /** `#recordIn` and when the record happened: its completion's time, else its own. */
+  async #eventIn(
+    db: Kysely<Schema>,
+    id: string,
+  ): Promise<{ record: AuditRecord; happenedAt: string } | null> {
     const row = await db
       .selectFrom('audit_log')
       .select(RECORD_COLUMNS)
       .select(undoneBy)
+      .select('completed_at')
       .where('id', '=', id)
       .executeTakeFirst();
-    return row ? ((await this.#records(db, [row]))[0] ?? null) : null;
+    const record = row ? (await this.#records(db, [row]))[0] : undefined;
+    return row && record ? { record, happenedAt: new Date(row.completed_at ?? row.at).toISOString() } : null;
   }
 
   /** The list's two statements (its page and its bounded count), compiled: for EXPLAIN in tests and the bench. */

@@ -88,7 +88,11 @@ export function deliveryId(auditId: string, subscriptionId: string): string {
  * Runs inside the completing transaction (AuditLog.onSuccess) with the record as readers see it, its
  * persons' names included (decision 099); writes the record's deliveries.
  */
-export async function enqueueEvents(trx: Kysely<Schema>, audit: AuditRecord): Promise<number> {
+export async function enqueueEvents(
+  trx: Kysely<Schema>,
+  audit: AuditRecord,
+  happenedAt: string,
+): Promise<number> {
   if (audit.outcome !== 'success') return 0;
   const type = webhookEventOf({ action: audit.action, targetType: audit.targetType });
   if (!type) return 0;
@@ -99,15 +103,10 @@ export async function enqueueEvents(trx: Kysely<Schema>, audit: AuditRecord): Pr
     .where(sql<boolean>`${type} = any(events)`)
     .execute();
   if (subscriptions.length === 0) return 0;
-  // The event's time is its completion's (an intent's record was begun before the call).
-  const { at } = await trx
-    .selectFrom('audit_log')
-    .select(sql<Date>`coalesce(completed_at, at)`.as('at'))
-    .where('id', '=', audit.id)
-    .executeTakeFirstOrThrow();
   const record: EventRecord = {
     id: audit.id,
-    at: new Date(at).toISOString(),
+    // The event's time is its completion's (an intent's record was begun before the call).
+    at: happenedAt,
     action: audit.action,
     actorId: audit.actorId,
     actorName: audit.actorName,

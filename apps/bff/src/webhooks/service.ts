@@ -36,8 +36,8 @@ export function createWebhooks(options: {
     retryBaseMs: env.retryBaseMs,
   });
   audit.onSuccess(
-    async (trx, record) => {
-      await enqueueEvents(trx, record);
+    async (trx, record, happenedAt) => {
+      await enqueueEvents(trx, record, happenedAt);
     },
     () => worker.nudge(),
   );
