@@ -3,53 +3,20 @@
  * span is recorded or exported; the request still has a trace id, and it is the same in its log
  * line, in its audit record and in the `traceparent` the game API receives (flags 00: not sampled).
  */
-import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTracing, type Tracing } from '../src/observability/tracing';
-import type { TestBff } from './test-bff';
+import { startTracedBff, type TracedBff } from './traced-bff';
 
-const exporter = new InMemorySpanExporter();
-const lines: string[] = [];
-let tracing: Tracing;
-let bff: TestBff & { close(): Promise<void> };
-let sessionCookie: string;
+let traced: TracedBff;
 
 beforeAll(async () => {
-  tracing = await startTracing({
-    endpoint: 'http://127.0.0.1:9',
-    serviceName: 'nova-bff-test',
-    exporter,
-    sampleRatio: 0,
-  });
-  const { startTestBff } = await import('./test-bff');
-  bff = await startTestBff({
-    env: { LOG_LEVEL: 'info' },
-    overrides: { logger: undefined, logStream: { write: (line: string) => lines.push(line) } },
-  });
-  const { id } = await bff.manager.create({
-    userId: 'u-unsampled',
-    sid: 'sid-unsampled',
-    displayName: 'Verwalter',
-    authTime: Math.floor(Date.now() / 1000),
-    auth: {
-      accessToken: 'eyJ-unsampled',
-      refreshToken: 'r',
-      idToken: null,
-      accessTokenExpiresAt: Date.now() + 3_600_000,
-      username: 'verwalter',
-      roles: ['web:admin:server-manager', 'web:admin:server-manager:achievement'],
-    },
-  });
-  sessionCookie = `nova_session=${id}`;
+  traced = await startTracedBff({ sampleRatio: 0, user: 'verwalter' });
 });
 
-afterAll(async () => {
-  await bff.close();
-  await tracing.shutdown();
-});
+afterAll(() => traced.close());
 
 describe('tracing of an unsampled request', () => {
   it('records no span, and its log line, audit record and game API call share one trace id', async () => {
+    const { bff, tracing, exporter, lines, sessionCookie } = traced;
     const values = { name: 'Stiller Angler', description: 'Fange einen Hecht', exp: 20, money: 300 };
     const traceparents: (string | undefined)[] = [];
     bff.api.on('GET', 'achievements/7', { body: { id: 7, ...values, name: 'Alt' } });

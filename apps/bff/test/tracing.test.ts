@@ -4,51 +4,23 @@
  * procedure to the game API call and the audit insert, its audit record and log lines carry the
  * trace id, and no span holds the input, the token or the cookie.
  */
-import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTracing, type Tracing } from '../src/observability/tracing';
-import type { TestBff } from './test-bff';
+import { startTracedBff, type TracedBff } from './traced-bff';
 
-const exporter = new InMemorySpanExporter();
-const lines: string[] = [];
-let tracing: Tracing;
-let bff: TestBff & { close(): Promise<void> };
-let sessionCookie: string;
+let traced: TracedBff;
 
 beforeAll(async () => {
-  tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'nova-bff-test', exporter });
-  // Loaded only now, like main.ts after server.ts started tracing.
-  const { startTestBff } = await import('./test-bff');
-  bff = await startTestBff({
-    env: { LOG_LEVEL: 'info' },
-    overrides: { logger: undefined, logStream: { write: (line: string) => lines.push(line) } },
-  });
-  const { id } = await bff.manager.create({
-    userId: 'u-trace',
-    sid: 'sid-trace',
-    displayName: 'Verwalterin',
-    authTime: Math.floor(Date.now() / 1000),
-    auth: {
-      accessToken: 'eyJ-SECRET-ACCESS-TOKEN',
-      refreshToken: 'r',
-      idToken: null,
-      accessTokenExpiresAt: Date.now() + 3_600_000,
-      username: 'verwalterin',
-      roles: ['web:admin:server-manager', 'web:admin:server-manager:achievement'],
-    },
-  });
-  sessionCookie = `nova_session=${id}`;
+  traced = await startTracedBff({ user: 'verwalterin' });
 });
 
-afterAll(async () => {
-  await bff.close();
-  await tracing.shutdown();
-});
+afterAll(() => traced.close());
 
 const values = { name: 'Geheimer Angelkönig', description: 'Fange einen Marlin', exp: 250, money: 5000 };
 
 describe('tracing', () => {
   it('makes a catalogue update one trace: request, procedure, game API call, audit insert', async () => {
+    const { bff, exporter, lines, sessionCookie } = traced;
     bff.api.on('GET', 'achievements/5', { body: { id: 5, ...values, name: 'Alt' } });
     bff.api.on('PUT', 'achievements/5', { body: { id: 5, ...values } });
     const response = await bff.app.inject({
