@@ -5,40 +5,12 @@
  * themselves are no change), Problem Details with JSON pointers, the delivery log and "Erneut senden".
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ownTestDatabase } from './helpers';
-import { TEST_CLIENT_ID as CLIENT_ID, withTestBff, type TestBff } from './test-bff';
-import { startReceiver, type Receiver } from './webhook-receiver';
+import { describe, expect, it, vi } from 'vitest';
+import { restClient, type ProblemBody } from './rest-client';
+import { withTestBff, type TestBff } from './test-bff';
+import { webhookTestSetup } from './webhook-receiver';
 
-// Its own database: the shared one's apps (other test files) would deliver these subscriptions'
-// events, or refuse their internal targets.
-const own = ownTestDatabase('rest_webhooks');
-beforeAll(() => own.create());
-afterAll(() => own.drop());
-
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
-afterEach(async () => {
-  receiver.received.length = 0;
-  receiver.answers.length = 0;
-  const db = await own.database.open();
-  await db.deleteFrom('webhook_subscriptions').execute();
-});
-
-interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  errors?: { pointer?: string; parameter?: string; detail: string }[];
-  reason?: string;
-  scope?: string;
-  current?: Record<string, unknown> | null;
-  changedBy?: { name: string | null; at: string } | null;
-}
+const { own, receiver } = webhookTestSetup('rest_webhooks');
 
 interface SubscriptionBody {
   id: string;
@@ -81,49 +53,10 @@ describe('REST API /api/v1/webhooks', () => {
     overrides: { database: own.database },
   });
 
-  const machine = (scopes: string[], roles = ['web:admin:webhooks']) =>
-    bff.issuer.sign(
-      {
-        sub: 'service-account-integrator',
-        preferred_username: 'service-account-integrator',
-        azp: 'integrator',
-        aud: CLIENT_ID,
-        typ: 'Bearer',
-        resource_access: { [CLIENT_ID]: { roles } },
-        scope: ['profile', 'email', ...scopes].join(' '),
-      },
-      { expiresIn: '5m' },
-    );
+  const { machine, request, ...tokens } = restClient(bff, { machineRoles: ['web:admin:webhooks'] });
   const bot = () => machine(['nova.webhooks']);
   const person = () =>
-    bff.issuer.sign(
-      {
-        sub: 'person-hook-admin',
-        preferred_username: 'hook-admin',
-        azp: CLIENT_ID,
-        aud: CLIENT_ID,
-        typ: 'Bearer',
-        auth_time: Math.floor(Date.now() / 1000),
-        resource_access: { [CLIENT_ID]: { roles: ['web:admin:webhooks'] } },
-      },
-      { expiresIn: '5m' },
-    );
-
-  const request = async (
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    options: { token?: string; headers?: Record<string, string>; body?: unknown } = {},
-  ) =>
-    bff.app.inject({
-      method,
-      url,
-      headers: {
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...options.headers,
-      },
-      ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
-    });
+    tokens.person({ sub: 'person-hook-admin', username: 'hook-admin', roles: ['web:admin:webhooks'] });
 
   const subscriptions = async () => {
     const db = await own.database.open();

@@ -6,23 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ROLES_OF } from './access-table';
-import { TEST_CLIENT_ID as CLIENT_ID, withTestBff } from './test-bff';
+import { restClient, type ProblemBody } from './rest-client';
+import { withTestBff } from './test-bff';
 
 const WANTED_ROLES = ['web:admin:server-manager', 'web:admin:server-manager:wanted'];
 const ROW = { id: 41, reason_name: 'Raub', points: 3, is_static: 0 };
 const OTHER = { id: 42, reason_name: 'Mord', points: 6, is_static: 1 };
-
-interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  errors?: { pointer?: string; parameter?: string; detail: string }[];
-  reason?: string;
-  scope?: string;
-  current?: unknown;
-  changedBy?: { name: string | null; at: string } | null;
-}
 
 describe('REST API /api/v1', () => {
   const bff = withTestBff({
@@ -33,50 +22,10 @@ describe('REST API /api/v1', () => {
     },
   });
 
-  const machine = (scopes: string[], roles: string[] = [...ROLES_OF.admin]) =>
-    bff.issuer.sign(
-      {
-        sub: 'service-account-integrator',
-        preferred_username: 'service-account-integrator',
-        azp: 'integrator',
-        aud: CLIENT_ID,
-        typ: 'Bearer',
-        resource_access: { [CLIENT_ID]: { roles } },
-        scope: ['profile', 'email', ...scopes].join(' '),
-      },
-      { expiresIn: '5m' },
-    );
+  const { machine, request, ...tokens } = restClient(bff, { machineRoles: ROLES_OF.admin });
   const writer = () =>
     machine(['nova.catalogues.read', 'nova.catalogues.write', 'nova.sync.read', 'nova.sync.write']);
-  const person = () =>
-    bff.issuer.sign(
-      {
-        sub: 'person-admin',
-        preferred_username: 'admin',
-        azp: CLIENT_ID,
-        aud: CLIENT_ID,
-        typ: 'Bearer',
-        auth_time: Math.floor(Date.now() / 1000),
-        resource_access: { [CLIENT_ID]: { roles: WANTED_ROLES } },
-      },
-      { expiresIn: '5m' },
-    );
-
-  const request = async (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    options: { token?: string; headers?: Record<string, string>; body?: unknown } = {},
-  ) =>
-    bff.app.inject({
-      method,
-      url,
-      headers: {
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...options.headers,
-      },
-      ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
-    });
+  const person = () => tokens.person({ sub: 'person-admin', username: 'admin', roles: WANTED_ROLES });
 
   const sent = (method: string) => bff.api.requests.filter((r) => r.method === method);
 

@@ -1,5 +1,7 @@
 /** A webhook receiver for the tests: records every request, answers as told (or holds it). */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { ownTestDatabase } from './helpers';
 import { freePort } from './ports';
 
 export interface Received {
@@ -69,4 +71,30 @@ export async function startReceiver(): Promise<Receiver> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${port}/hook`;
   return receiver;
+}
+
+/**
+ * A webhook test file's own database and receiver: the shared database's apps (other test files)
+ * would deliver its subscriptions' events, or refuse their internal targets. Every test starts
+ * without subscriptions (their deliveries go with them) and with an empty receiver.
+ */
+export function webhookTestSetup(name: string) {
+  const own = ownTestDatabase(name);
+  const receiver = {} as Receiver;
+  let close = () => Promise.resolve();
+  beforeAll(() => own.create());
+  afterAll(() => own.drop());
+  beforeAll(async () => {
+    const started = await startReceiver();
+    close = () => started.close();
+    Object.assign(receiver, started);
+  });
+  afterAll(() => close());
+  afterEach(async () => {
+    receiver.received.length = 0;
+    receiver.answers.length = 0;
+    const db = await own.database.open();
+    await db.deleteFrom('webhook_subscriptions').execute();
+  });
+  return { own, receiver };
 }

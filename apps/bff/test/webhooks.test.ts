@@ -8,39 +8,21 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database';
 import { registry } from '../src/observability/metrics';
 import { WebhookWorker } from '../src/webhooks/worker';
 import { httpSender } from '../src/webhooks/sender';
 import { checkTarget } from '../src/webhooks/targets';
-import { ownTestDatabase } from './helpers';
 import { sessionHeaders, withTestBff, type TestBff } from './test-bff';
-import { startReceiver, type Receiver } from './webhook-receiver';
+import { webhookTestSetup } from './webhook-receiver';
 
 const EXAMPLE = fileURLToPath(new URL('../examples/integrator.py', import.meta.url));
 
 const PRIVATE_TARGET =
   'Diese Adresse zeigt auf ein internes Netz (Loopback, privat oder link-lokal). Webhooks dürfen nur öffentliche Ziele aufrufen.';
 
-// Its own database: the shared one's apps (other test files) would deliver these subscriptions'
-// events, or refuse their internal targets.
-const own = ownTestDatabase('webhooks');
-beforeAll(() => own.create());
-afterAll(() => own.drop());
-
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
-afterEach(async () => {
-  receiver.received.length = 0;
-  receiver.answers.length = 0;
-  // Every test starts without subscriptions (their deliveries go with them).
-  const db = await own.database.open();
-  await db.deleteFrom('webhook_subscriptions').execute();
-});
+const { own, receiver } = webhookTestSetup('webhooks');
 
 async function trpc(bff: TestBff, procedure: string, input: unknown, roles = ['web:admin:webhooks']) {
   const headers = await sessionHeaders(bff, { username: 'hook-admin', roles });
