@@ -36,18 +36,23 @@ export function tableCsv(rows: readonly Record<string, unknown>[]): string {
 
 /**
  * A record as the person's export shows it: who else acted or was acted on stays out (Art. 15 (4)
- * DSGVO: the rights of others), so another person's id and name are blanked, and so is the other
- * account a refused step-up names.
+ * DSGVO: the rights of others), so another person's id, names, number in the audit log and
+ * address are blanked (an admin who acted on the player), and so is the other account a refused
+ * step-up names.
  */
 export function ownView(record: AuditRecord, personId: string): AuditRecord {
   const view = { ...record };
   if (view.actorId !== personId) {
     view.actorId = null;
     view.actorName = null;
+    view.actorDisplayName = null;
+    view.actorPerson = null;
+    view.clientIp = null;
   }
   if (view.targetType === 'user' && view.targetId !== personId) {
     view.targetId = null;
     view.targetName = null;
+    view.targetPerson = null;
   }
   if (view.detail?.startsWith('anderes Konto:')) view.detail = 'anderes Konto';
   return view;

@@ -53,7 +53,7 @@ export const SESSIONS_AREA: ExportArea = {
 export const AUDIT_AREA: ExportArea = {
   file: 'audit-log',
   describes:
-    'alle Einträge des Audit-Logs, die du ausgelöst hast oder die dich betreffen (Anmeldungen, Sitzungen, Verknüpfungen, Änderungen); Kennungen und Namen anderer Personen sind darin geleert',
+    'alle Einträge des Audit-Logs, die du ausgelöst hast oder die dich betreffen (Anmeldungen, Sitzungen, Verknüpfungen, Änderungen); Kennungen, Namen und IP-Adressen anderer Personen sind darin geleert',
 };
 
 /** Steps of a job: every game area, the linked accounts, the sessions, then the archive. */
