@@ -58,16 +58,25 @@ test('display names: the conflict dialog and the audit row name Admin_Nova, the 
   await expect(changed).toContainText('Admin_Nova');
   await expect(changed).toContainText('Anmeldename: admin');
 
-  // A legal hold on the record, with its reason, shown when the dialog opens again.
-  await changed.getByRole('button', { name: `Wantedgrund „${name}“ geändert: aufbewahren` }).click();
+  // A legal hold on the record, with its reason, shown when the dialog opens again. The focus goes
+  // into the question (its code a chunk of its own) and back to the button, after Escape and after
+  // the hold.
+  const holdButton = changed.getByRole('button', { name: `Wantedgrund „${name}“ geändert: aufbewahren` });
+  await holdButton.click();
   const hold = second.getByRole('alertdialog', { name: 'Eintrag aufbewahren (Legal Hold)' });
+  await expect(hold.getByRole('button', { name: 'Schließen' })).toBeFocused();
+  await second.keyboard.press('Escape');
+  await expect(hold).toBeHidden();
+  await expect(holdButton).toBeFocused();
+  await holdButton.click();
   await expect(hold).toContainText('Für diesen Eintrag besteht keine Aufbewahrung.');
   await hold.getByRole('textbox', { name: 'Grund' }).fill('Bann-Streit, Ticket 123');
   await hold.getByRole('button', { name: 'Aufbewahren' }).click();
   await expect(
     second.getByText('Die Aufbewahrung ist angeordnet: die Person wird nicht gelöscht, solange sie besteht.'),
   ).toBeVisible();
-  await changed.getByRole('button', { name: `Wantedgrund „${name}“ geändert: aufbewahren` }).click();
+  await expect(holdButton).toBeFocused();
+  await holdButton.click();
   await expect(hold).toContainText('„Bann-Streit, Ticket 123“');
   await hold.getByRole('textbox', { name: 'Grund' }).fill('Streit beigelegt');
   await hold.getByRole('button', { name: 'Aufbewahrung aufheben' }).click();

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monthTitle, yearMonthOf } from '@nova/domain';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preloadsFrom } from '../src/plugins/server-render';
-import { testApp } from './helpers';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadServerRenderer, preloadsFrom, type RenderedPage } from '../src/plugins/server-render';
+import { testApp, testEnv } from './helpers';
 import { HttpBrowser, signIn } from './http-browser';
 import { startStack, type Bff, type Stack } from './stack';
 
@@ -271,6 +271,56 @@ describe('when the server render cannot help', () => {
     expect(page.body).toContain('<div id="root"></div>');
     expect(page.body).toContain('<title>Nova Legacy</title>');
     expect(page.body).not.toContain('nova-state');
+  });
+});
+
+describe('a signed-out page past its cache period', () => {
+  it('is sent as kept while one render renews it; past two periods the visitor waits for the render', async () => {
+    let clock = 1_000_000;
+    const pending: ((events: []) => void)[] = [];
+    // The calendar's data, answered when the test says so.
+    const calendar = vi.fn(() => new Promise<[]>((resolve) => pending.push(resolve)));
+    const silent = { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
+    const renderer = await loadServerRenderer({
+      webDist: join(dir, 'dist'),
+      ssrDir: join(dir, 'dist-ssr'),
+      publicConfig: testEnv().publicConfig,
+      loadData: { toplist: () => Promise.reject(new Error('unused')), calendar },
+      dataBudgetMs: 60_000,
+      reuseSeconds: 15,
+      now: () => clock,
+      log: silent,
+    });
+    const signedOut = { signedIn: false } as const;
+    const answer = async (page: Promise<RenderedPage | null>) => {
+      pending.shift()?.([]);
+      return page;
+    };
+    const first = await answer(renderer!.render('/calendar', signedOut));
+    expect(calendar).toHaveBeenCalledTimes(1);
+
+    clock += 10_000; // within the period: the kept page, no render
+    expect(await renderer!.render('/calendar', signedOut)).toBe(first);
+    expect(calendar).toHaveBeenCalledTimes(1);
+
+    clock += 10_000; // past it: the kept page at once, while its data is still being asked for
+    expect(await renderer!.render('/calendar', signedOut)).toBe(first);
+    expect(calendar).toHaveBeenCalledTimes(2);
+    // A second visitor meanwhile: the same page, and no second render.
+    expect(await renderer!.render('/calendar', signedOut)).toBe(first);
+    expect(calendar).toHaveBeenCalledTimes(2);
+    pending.shift()?.([]);
+    await vi.waitFor(async () => expect(await renderer!.render('/calendar', signedOut)).not.toBe(first));
+    const renewed = await renderer!.render('/calendar', signedOut);
+
+    clock += 31_000; // past two periods of the renewed page: rendered for this visitor
+    let done = false;
+    const late = renderer!.render('/calendar', signedOut).finally(() => (done = true));
+    await vi.waitFor(() => expect(calendar).toHaveBeenCalledTimes(3));
+    expect(done).toBe(false);
+    const page = await answer(late);
+    expect(page).not.toBe(renewed);
+    expect(page?.html).toContain('<h1');
   });
 });
 

@@ -174,17 +174,39 @@ export async function loadServerRenderer(options: ServerRenderOptions): Promise<
   // A page for a visitor who is not signed in is the same for everyone while its public data is
   // cached: rendered once per path and period, not per request, so the page's answer does not wait
   // for React each time (decision 077). A render without its data (too slow, failed) is not kept.
+  // Past its period, the kept page is still sent for one more period while a single render renews
+  // it behind the answer, so a visitor does not wait for the data and React (40–150 ms on a busy
+  // machine) when the period ran out; a page older than two periods is rendered for the visitor.
+  // Two periods (30 s by default) stay within the age at which the SPA asks for the data again.
   const reuseMs = (options.reuseSeconds ?? 0) * 1000;
   const now = options.now ?? Date.now;
   const reused = new Map<string, { page: RenderedPage; until: number }>();
+  const renewing = new Map<string, Promise<RenderedPage | null>>();
+  const renderAndKeep = (path: string, me: Me) => {
+    const running = renewing.get(path);
+    if (running) return running;
+    const render = (async () => {
+      const key = pages.get(path)?.data ?? null;
+      const data = await dataFor(path, key);
+      const page = await renderWith(path, me, () => Promise.resolve(data));
+      if (page && (key === null || data[key] !== undefined))
+        reused.set(path, { page, until: now() + reuseMs });
+      return page;
+    })().finally(() => renewing.delete(path));
+    renewing.set(path, render);
+    return render;
+  };
   const renderSignedOut = async (path: string, me: Me) => {
     const kept = reused.get(path);
-    if (kept && kept.until > now()) return kept.page;
-    const key = pages.get(path)?.data ?? null;
-    const data = await dataFor(path, key);
-    const page = await renderWith(path, me, () => Promise.resolve(data));
-    if (page && (key === null || data[key] !== undefined)) reused.set(path, { page, until: now() + reuseMs });
-    return page;
+    const at = now();
+    if (kept && kept.until > at) return kept.page;
+    if (kept && kept.until + reuseMs > at) {
+      renderAndKeep(path, me).catch((error: unknown) =>
+        options.log.error({ err: error, path }, 'renewing a kept page failed'),
+      );
+      return kept.page;
+    }
+    return renderAndKeep(path, me);
   };
   return {
     render: (path, me) => (me.signedIn || reuseMs === 0 ? render(path, me) : renderSignedOut(path, me)),

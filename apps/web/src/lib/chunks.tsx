@@ -33,7 +33,18 @@ export function lazyComponent<M, P extends object>(
 ): ComponentType<P> {
   let picked: ComponentType<P> | undefined;
   const component = (module: M) => (picked ??= pick(module));
-  const Lazy = lazy(async () => ({ default: component(await loader()) }));
+  // React.lazy keeps a failed load for good: after one, the next render tries with a fresh one (the
+  // dialog opened again after its code failed to load, see LazyDialog).
+  const fresh = () =>
+    lazy(async () => {
+      try {
+        return { default: component(await loader()) };
+      } catch (error) {
+        Lazy = fresh();
+        throw error;
+      }
+    });
+  let Lazy = fresh();
   function Loaded(props: P) {
     return createElement(loader.loaded === undefined ? Lazy : component(loader.loaded), props);
   }

@@ -39,7 +39,7 @@ import {
 import { saveDownload } from '../../lib/download';
 import { AuditRowView, type AuditRow } from './components/audit-row';
 import { ChainStatus } from './components/chain-status';
-import { isUndoDraft, UNDO_STEP_UP_SCOPE } from './components/undo-action';
+import { isUndoDraft, UNDO_STEP_UP_SCOPE } from './components/undo-state';
 import { useLiveAudit, type LiveAudit } from './use-live-audit';
 
 const PAGE_SIZE = 25;

@@ -110,7 +110,7 @@ export function CataloguePage({ catalogueKey }: { catalogueKey: CatalogueKey }) 
           />
         </>
       )}
-      <LazyDialog chunk={catalogueDialog} open={dialog.open !== null}>
+      <LazyDialog chunk={catalogueDialog} open={dialog.open !== null} onClose={dialog.close}>
         <CatalogueDialog catalogueKey={catalogueKey} dialog={dialog} onDone={done} />
       </LazyDialog>
     </section>

@@ -59,7 +59,7 @@ export function GroupsTab({ onDone }: { onDone: (text: string) => void }) {
           }}
         />
       )}
-      <LazyDialog chunk={syncDialogs} open={dialog.open !== null}>
+      <LazyDialog chunk={syncDialogs} open={dialog.open !== null} onClose={dialog.close}>
         <GroupDialog
           dialog={dialog}
           objects={objects.data ?? []}

@@ -101,7 +101,7 @@ export function ObjectsTab({ onDone }: { onDone: (text: string) => void }) {
           }}
         />
       )}
-      <LazyDialog chunk={syncDialogs} open={dialog.open !== null}>
+      <LazyDialog chunk={syncDialogs} open={dialog.open !== null} onClose={dialog.close}>
         <ObjectDialog dialog={dialog} onDone={onDone} />
       </LazyDialog>
     </div>

@@ -24,7 +24,8 @@ import { Button } from '../../../components/ui/button';
 import { hasRole, useSession } from '../../../lib/session';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { HoldAction } from './hold-action';
-import { UndoAction, type UndoneKind } from './undo-action';
+import { UndoAction } from './undo-action';
+import type { UndoneKind } from './undo-state';
 
 export type AuditRow = RouterOutputs['audit']['list']['rows'][number];
 

@@ -1,0 +1,3 @@
+/** The chunk behind `dialogs-chunk.ts`. */
+export { HoldDialog } from './hold-dialog';
+export { UndoDialogs } from './undo-dialogs';

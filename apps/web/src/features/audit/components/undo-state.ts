@@ -1,0 +1,24 @@
+/** What the undo's button, its questions and the Audit-Log page share (decision 063). */
+import type { WriteConflict } from '@nova/contracts';
+
+/** What the step-up keeps for the way back: the record whose undo was asked for. */
+export const UNDO_STEP_UP_SCOPE = 'audit-undo';
+
+export function isUndoDraft(state: unknown): state is { recordId: string } {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    typeof (state as { recordId?: unknown }).recordId === 'string'
+  );
+}
+
+/** The original change's kind: its undo deletes (create), writes back (update) or re-creates (remove). */
+export type UndoneKind = 'create' | 'update' | 'remove';
+
+/** Which question is open. */
+export type UndoPhase =
+  | { kind: 'idle' }
+  | { kind: 'confirm'; resumed?: true }
+  | { kind: 'step-up' }
+  | { kind: 'conflict'; conflict: WriteConflict<unknown> }
+  | { kind: 'error'; text: string };
