@@ -21,7 +21,7 @@ import {
   measureSessionMemory,
   measureThroughput,
 } from './bench/speed.mjs';
-import { measureExportStalls } from './bench/export-stalls.mjs';
+import { measureExportStalls, onDatabase } from './bench/export-stalls.mjs';
 import { benchRest } from './bench/rest.mjs';
 import { measureAuditScale, printAuditScale } from './bench/audit-scale.mjs';
 import { cpus, loadavg } from 'node:os';
@@ -137,6 +137,13 @@ const traceSink = createServer((request, response) => {
 }).listen(traceSinkPort, '127.0.0.1');
 const bffUrl = `http://localhost:${bffPort}`;
 const issuer = `http://localhost:${idpPort}/realms/nova`;
+// The BFF's own PostgreSQL database, made here and dropped at the end, as the deployments run it
+// (docker-compose.yml, deploy/kubernetes): embedded PGlite runs its queries on the BFF's own thread,
+// so its background work (the audit chain's linker, the job and webhook polls) would be measured
+// as the request path's (decision 077).
+const databaseServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseName = `nova_bench_stack_${process.pid}`;
+await onDatabase(databaseServer, `create database "${databaseName}"`);
 const gameApi = `http://localhost:${simPort}/`;
 const children = [
   startNode(
@@ -172,8 +179,7 @@ const children = [
       OPERATOR_EMAIL: 'bench@example.org',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
-      // A database of the run's own (embedded, in memory): nothing left behind, nothing shared.
-      DATA_DIR: 'memory://',
+      DATABASE_URL: new URL(`/${databaseName}`, databaseServer).href,
       // Metrics on their own port and traces (a tenth of the requests recorded, ids for all) as an
       // operator runs them (docs/operations.md).
       METRICS_PORT: String(metricsPort),
@@ -187,15 +193,16 @@ const children = [
   ),
 ];
 // The stack is stopped when Chromium does not start either.
-const browser = await chromium.launch(chromiumLaunchOptions()).catch((error) => {
+const browser = await chromium.launch(chromiumLaunchOptions()).catch(async (error) => {
   stopAll(children);
   traceSink.close();
+  await onDatabase(databaseServer, `drop database if exists "${databaseName}" with (force)`);
   throw error;
 });
 try {
   await waitForHttp(`${issuer}/.well-known/openid-configuration`);
   await waitForHttp(`${gameApi}toplist`);
-  // The embedded database takes its time on a busy machine.
+  // Migrations take their time on a busy machine.
   await waitForHttp(`${bffUrl}/healthz`, { timeoutMs: 120_000, child: children[2] });
   const page = await browser.newPage();
   await page.goto(`${bffUrl}/auth/login?returnTo=/control-panel`);
@@ -325,8 +332,12 @@ try {
     exportStalls.ok && throughput.ok && auth.ok && paint.every((p) => p.ok) && againstBare.every((p) => p.ok);
 } finally {
   await browser.close();
-  stopAll(children);
+  const alive = children.filter((child) => child.exitCode === null);
+  const exited = alive.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  stopAll(alive);
+  await Promise.all(exited);
   traceSink.close();
+  await onDatabase(databaseServer, `drop database if exists "${databaseName}" with (force)`);
 }
 
 mkdirSync(join(ROOT, '.bench'), { recursive: true });

@@ -14,7 +14,8 @@ const pg = createRequire(join(ROOT, 'apps/bff/package.json'))('pg');
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-async function onDatabase(url, text) {
+/** One statement on the server's `postgres` database (create and drop a bench's own database). */
+export async function onDatabase(url, text) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
