@@ -101,8 +101,10 @@ class TooDeepError extends Error {
  * the other routes are checked for depth before Fastify's own (prototype-safe) parser reads them.
  */
 export function inputLimits(app: FastifyInstance, limits: RequestLimits): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.length > limits.urlBytes) return refuseOverLimit(reply, 414, LIMIT_MESSAGES.URL_TOO_LONG);
+  // A callback hook: every request passes it, nearly all without an answer (no promise for them).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.length > limits.urlBytes) void refuseOverLimit(reply, 414, LIMIT_MESSAGES.URL_TOO_LONG);
+    else done();
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
