@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LazyDialog } from '../../../components/ui/lazy-dialog';
 import { Button } from '../../../components/ui/button';
 import { rowDialogs, UndoDialogs } from './dialogs-chunk';
-import type { UndoneKind, UndoPhase } from './undo-state';
+import type { UndoPhase, UndoSubject } from './undo-state';
 
 export function UndoAction({
   recordId,
@@ -19,25 +19,11 @@ export function UndoAction({
   resumed = false,
   onResumed,
   stepUpReturnTo,
-}: {
-  recordId: string;
-  /** The row's sentence, for the button's accessible name and the question. */
-  sentence: string;
-  /** What the original change did (a create's undo deletes, a delete's re-creates). */
-  kind: UndoneKind;
-  /** The target's name and number as the record gives them. */
-  targetName: string | null;
-  targetId: string | null;
-  onDone: (text: string) => void;
+}: UndoSubject & {
   /** Back from the sign-in the step-up asked for: the question opens again at once. */
   resumed?: boolean;
   /** Called once the resumed question is open, so it does not open again on the next mount. */
   onResumed?: () => void;
-  /**
-   * Where the step-up's sign-in returns to, with the question open there, when not this page (an
-   * editor's Verlauf sends it to the record in the audit log).
-   */
-  stepUpReturnTo?: string;
 }) {
   const button = useRef<HTMLButtonElement>(null);
   const [phase, setPhase] = useState<UndoPhase>(() =>

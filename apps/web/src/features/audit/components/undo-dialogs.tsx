@@ -20,7 +20,7 @@ import { AlertDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { beginStepUp } from '../../../lib/step-up';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
-import { UNDO_STEP_UP_SCOPE, type UndoneKind, type UndoPhase } from './undo-state';
+import { UNDO_STEP_UP_SCOPE, type UndoneKind, type UndoPhase, type UndoSubject } from './undo-state';
 
 /** Why the password is asked for again: an undo that deletes or re-creates a row says so. */
 const WHY_STEP_UP = {
@@ -63,26 +63,12 @@ export function UndoDialogs({
   targetId,
   onDone,
   stepUpReturnTo,
-}: {
+}: UndoSubject & {
   /** Which question is open; the button sets "confirm". */
   phase: UndoPhase;
   setPhase: Dispatch<SetStateAction<UndoPhase>>;
   /** The "Rückgängig machen" button, where the focus goes back to. */
   button: RefObject<HTMLButtonElement | null>;
-  recordId: string;
-  /** The row's sentence, for the question. */
-  sentence: string;
-  /** What the original change did (a create's undo deletes, a delete's re-creates). */
-  kind: UndoneKind;
-  /** The target's name and number as the record gives them. */
-  targetName: string | null;
-  targetId: string | null;
-  onDone: (text: string) => void;
-  /**
-   * Where the step-up's sign-in returns to, with the question open there, when not this page (an
-   * editor's Verlauf sends it to the record in the audit log).
-   */
-  stepUpReturnTo?: string | undefined;
 }) {
   const undo = useUndo({
     recordId,

@@ -22,3 +22,21 @@ export type UndoPhase =
   | { kind: 'step-up' }
   | { kind: 'conflict'; conflict: WriteConflict<unknown> }
   | { kind: 'error'; text: string };
+
+/** The record an undo is about, as the button and its questions both take it. */
+export interface UndoSubject {
+  recordId: string;
+  /** The row's sentence, for the button's accessible name and the question. */
+  sentence: string;
+  /** What the original change did (a create's undo deletes, a delete's re-creates). */
+  kind: UndoneKind;
+  /** The target's name and number as the record gives them. */
+  targetName: string | null;
+  targetId: string | null;
+  onDone: (text: string) => void;
+  /**
+   * Where the step-up's sign-in returns to, with the question open there, when not this page (an
+   * editor's Verlauf sends it to the record in the audit log).
+   */
+  stepUpReturnTo?: string | undefined;
+}
