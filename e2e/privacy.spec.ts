@@ -81,10 +81,17 @@ test('a player downloads their data and asks for restriction and erasure; the op
   const restriction = admin.getByRole('article', { name: 'Einschränkung von spieler' });
   const erasure = admin.getByRole('article', { name: 'Löschung von spieler' });
   await expect(restriction.getByText('Frist läuft', { exact: true })).toBeVisible();
-  const inAMonth = new Date();
-  inAMonth.setMonth(inAMonth.getMonth() + 1);
-  if (inAMonth.getDate() !== new Date().getDate()) inAMonth.setDate(0);
-  const deadline = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium' }).format(inAMonth);
+  // Today as the page counts it, in Europe/Berlin (the browser's zone): this process may run in
+  // another, where between its midnight and Berlin's it is still the day before.
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' })
+    .format(new Date())
+    .split('-')
+    .map(Number) as [number, number, number];
+  const inAMonth = new Date(Date.UTC(year, month, day));
+  if (inAMonth.getUTCDate() !== day) inAMonth.setUTCDate(0);
+  const deadline = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    inAMonth,
+  );
   await expect(restriction.getByText(deadline)).toBeVisible();
   await expect(restriction.getByText('Bitte nur noch das Nötigste.')).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {

@@ -143,7 +143,9 @@ if (!only || only === 'unit') {
       args: ['test', 'rules', 'deploy/prometheus/alerts.test.yml'],
     },
   ]);
-  run('Unit- und Integrationstests', 'pnpm', ['exec', 'vitest', 'run']);
+  // Three workers on two cores (decision 107): many test files wait on their child processes,
+  // PostgreSQL or a timer, and the processor idles meanwhile with one worker per core.
+  run('Unit- und Integrationstests', 'pnpm', ['exec', 'vitest', 'run', '--maxWorkers=3']);
 }
 if (!only || only === 'e2e') {
   run('Build', 'pnpm', ['-r', '--workspace-concurrency=1', 'build']);

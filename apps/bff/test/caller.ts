@@ -20,7 +20,13 @@ export function callerFor(
     createContextInner({
       principal,
       accessToken: () => Promise.resolve(options.token ?? 'user-token'),
-      gameApi: new GameApiClient({ baseUrl: gameApiUrl, timeoutMs: options.timeoutMs ?? 1000, log: silent }),
+      // The mock game API answers at once, but a busy machine took longer than 1 s (search.test
+      // with four workers): a test of the timeout names its own.
+      gameApi: new GameApiClient({
+        baseUrl: gameApiUrl,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        log: silent,
+      }),
       publicCache: new SharedCache(0),
       adminUserUrl: adminUserUrlFor('http://localhost:8080/realms/nova', undefined),
       log: silent,

@@ -21,12 +21,13 @@ export function sharedTestDatabase(): Database {
 
 /**
  * Raw audit rows with the acting person's login name as `actor_name`: records name a person number
- * (decision 099), the name lives sealed in the persons table.
+ * (decision 099), the name lives sealed in the persons table (of `database`, the shared one unless
+ * the file has its own).
  */
 export async function withLogins<
   Row extends { actor_person: string | number | null; actor_name: string | null },
->(rows: Row[]): Promise<Row[]> {
-  const db = await sharedTestDatabase().open();
+>(rows: Row[], database: Database = sharedTestDatabase()): Promise<Row[]> {
+  const db = await database.open();
   const persons = await new AuditPersons().views(
     db,
     rows.flatMap((row) => (row.actor_person === null ? [] : [String(row.actor_person)])),
@@ -73,9 +74,13 @@ export function ownTestDatabase(label: string) {
   };
 }
 
-/** The audit records of one target in the shared test database, oldest first. */
-export async function auditRecordsOf(type: string, id: number | string) {
-  const db = await sharedTestDatabase().open();
+/** The audit records of one target in the shared test database (or `database`), oldest first. */
+export async function auditRecordsOf(
+  type: string,
+  id: number | string,
+  database: Database = sharedTestDatabase(),
+) {
+  const db = await database.open();
   // A player is named by their person number, not in `target_id` (decision 099).
   const player = type === 'user' ? await new AuditPersons().find(db, String(id)) : null;
   if (type === 'user' && !player) return [];
@@ -84,6 +89,7 @@ export async function auditRecordsOf(type: string, id: number | string) {
     await (player ? query.where('target_person', '=', player.no) : query.where('target_id', '=', String(id)))
       .orderBy('id', 'asc')
       .execute(),
+    database,
   );
 }
 

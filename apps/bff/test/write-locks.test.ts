@@ -343,5 +343,6 @@ describe('a create whose key another call holds', () => {
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
-  });
+    // Two apps built and closed within the test: more than the default 20 s on a busy machine.
+  }, 60_000);
 });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SessionManager } from '../src/session/manager';
 import type { SessionStore } from '../src/session/types';
 import { startBffProcess } from './bff-process';
-import { auditRecordsOf, sharedTestDatabase, withLogins, type TrpcErrorBody } from './helpers';
+import { auditRecordsOf, ownTestDatabase, withLogins, type TrpcErrorBody } from './helpers';
 import { startMockGameApi, type MockGameApi } from './mock-game-api';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 import { freePort } from './ports';
@@ -37,6 +37,10 @@ interface ConflictBody extends TrpcErrorBody {
 type Row = { id: number; name: string; description: string; exp: number; money: number };
 
 describe('two BFF processes, one game API: races and a crash', () => {
+  // A database of its own: the conflict names who last changed the row by their person, whose
+  // stored names other files' apps rewrite in the shared database (another display name for the
+  // same subject), and the crash test reads every intent of its action.
+  const own = ownTestDatabase('write_races');
   // Created keys in Redis under this prefix, if an instance keeps them there.
   const idempotencyNamespace = `nova-test-races:${randomUUID()}:`;
   let issuer: MockIssuer;
@@ -54,6 +58,9 @@ describe('two BFF processes, one game API: races and a crash', () => {
       stackSessionStore(inject('redisUrl')),
     ]);
     redis = new Redis(inject('redisUrl'));
+    // Made and migrated here, before the two instances open it.
+    await own.create();
+    await own.database.open();
     manager = new SessionManager({
       store,
       secret: TEST_SESSION_SECRET,
@@ -69,7 +76,7 @@ describe('two BFF processes, one game API: races and a crash', () => {
       GAME_API_URL: api.url,
       REDIS_URL: inject('redisUrl'),
       SESSION_SECRET: TEST_SESSION_SECRET,
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: own.url,
       // A loaded machine must not turn a conflict into a lock timeout.
       DB_STATEMENT_TIMEOUT_MS: '10000',
       GAME_API_BREAKER_FAILURES: '1000',
@@ -85,6 +92,7 @@ describe('two BFF processes, one game API: races and a crash', () => {
     redis.disconnect();
     await store.close();
     await Promise.all([api.close(), issuer.close()]);
+    await own.drop();
   });
 
   const headers = new Map<string, Record<string, string>>();
@@ -150,7 +158,7 @@ describe('two BFF processes, one game API: races and a crash', () => {
     }
     expect(lost).toBe(0);
 
-    const records = await auditRecordsOf('catalogue.achievements', id);
+    const records = await auditRecordsOf('catalogue.achievements', id, own.database);
     const successes = records.filter((r) => r.outcome === 'success');
     expect(successes.map((r) => r.actor_name)).toEqual(winners);
     // The conflicts are refusals, recorded within the per-client budget of refusal records.
@@ -177,7 +185,7 @@ describe('two BFF processes, one game API: races and a crash', () => {
     const [a, b] = urls as [string, string];
     void mutate(a, 'catalogue.achievements.create', input, 'erik').catch(() => undefined);
     await expect.poll(posts, { timeout: 20_000 }).toBe(1);
-    const db = await sharedTestDatabase().open();
+    const db = await own.database.open();
     const intents = async () =>
       (
         await withLogins(
@@ -186,6 +194,7 @@ describe('two BFF processes, one game API: races and a crash', () => {
             .select(['outcome', 'actor_person', 'actor_name', 'sent'])
             .where('action', '=', 'catalogue.achievements.create')
             .execute(),
+          own.database,
         )
       ).filter(
         // jsonb keeps its own key order: the sent values compared field by field.

@@ -242,6 +242,8 @@ describe('search.query in the audit log', () => {
   let audit: AuditLog;
   const tag = Math.random().toString(36).slice(2, 10);
 
+  // An embedded database made and migrated here: on a busy machine that takes longer than the
+  // default 30 s of a hook (test/audit-persons.test.ts gives its own the same).
   beforeAll(async () => {
     database = createDatabase({ kind: 'pglite', dataDir: 'memory://' });
     await database.open();
@@ -254,7 +256,7 @@ describe('search.query in the audit log', () => {
       after: { id: 3, name: `Prüfradio ${tag}` },
       outcome: 'success',
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await database.close();
   });

@@ -107,5 +107,7 @@ describe('security: fuzz of every procedure input', () => {
     expect(Object.prototype).not.toHaveProperty('isAdmin');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // 5,668 requests: about 10 s on an idle machine, over 30 s on a shared, loaded one.
-  }, 120_000);
+    // Every procedure's inputs one after the other: 120 s on a quiet machine was just enough, three
+    // or four test files beside it on two busy cores took longer.
+  }, 300_000);
 });
