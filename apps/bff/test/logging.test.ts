@@ -1,7 +1,11 @@
 /** Secrets stay out of the logs: authorization codes in /auth URLs, cookies, refused tokens' claims. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { loggerOptions } from '../src/logging';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { jsonDestination, loggerOptions } from '../src/logging';
 import { sharedTestDatabase, testEnv } from './helpers';
 import { startMockIssuer, type MockIssuer } from './mock-issuer';
 
@@ -81,5 +85,30 @@ describe('logging', () => {
       transport?: { target: string };
     };
     expect(readable.transport?.target).toBe('pino-pretty');
+  });
+
+  it('writes every line whole and in order, also lines longer than a write chunk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nova-log-'));
+    try {
+      const file = join(dir, 'log.jsonl');
+      const destination = jsonDestination(file);
+      await new Promise((resolve) => destination.once('ready', resolve));
+      const logger = pino({ level: 'info' }, destination);
+      const long = 'x'.repeat(5000);
+      for (let i = 0; i < 2000; i++) logger.info({ i, ...(i % 100 === 7 ? { long } : {}) }, `Zeile ${i}`);
+      // As at shutdown: the destination writes what it holds, then closes.
+      const closed = new Promise((resolve) => destination.once('close', resolve));
+      destination.end();
+      await closed;
+      const entries = readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { i: number; long?: string; msg: string });
+      expect(entries).toHaveLength(2000);
+      expect(entries.map((entry) => entry.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+      expect(entries[1907]).toMatchObject({ msg: 'Zeile 1907', long });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
