@@ -57,7 +57,7 @@ export function loggerOptions(options: {
  * measures the byte length of the chunk still waiting to be written, so under load (up to 16 KB by
  * default) a line cost about a third more (decision 075).
  */
-export function jsonDestination(dest: number | string = 1): pino.DestinationStream {
+export function jsonDestination(dest: number | string = 1): ReturnType<typeof pino.destination> {
   return pino.destination({ dest, sync: false, maxWrite: 2048 });
 }
 
