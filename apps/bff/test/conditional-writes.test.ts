@@ -31,7 +31,9 @@ describe('conditional writes', () => {
     seen = { id, name: 'Angler', description: 'Fange einen Fisch', exp: 100, money: 500 };
   });
 
-  const mutate = async (procedure: string, input: unknown, username = 'bernd') =>
+  // Logins of this file only: another file's display name for a shared login (its person id) would
+  // show in "who changed it" instead of the login.
+  const mutate = async (procedure: string, input: unknown, username = 'bernd-konflikt') =>
     bff.app.inject({
       method: 'POST',
       url: `/trpc/${procedure}`,
@@ -57,7 +59,7 @@ describe('conditional writes', () => {
     const annas = await mutate(
       'catalogue.achievements.update',
       { id, values: { ...seen, id: undefined, exp: 111 }, expected: seen },
-      'anna',
+      'anna-konflikt',
     );
     expect(annas.statusCode).toBe(200);
     // ... then Bernd, who loaded the row before her save.
@@ -77,13 +79,13 @@ describe('conditional writes', () => {
     expect(error.data.conflict).toEqual({
       reason: 'changed',
       current: theirs,
-      changedBy: { name: 'anna', at },
+      changedBy: { name: 'anna-konflikt', at },
     });
     expect(writes()).toEqual([]);
     const rows = await auditRecordsOf('catalogue.achievements', id);
     expect(rows.map((r) => [r.actor_name, r.outcome, r.detail])).toEqual([
-      ['anna', 'success', null],
-      ['bernd', 'refused', 'Konflikt: geändert'],
+      ['anna-konflikt', 'success', null],
+      ['bernd-konflikt', 'refused', 'Konflikt: geändert'],
     ]);
   });
 
