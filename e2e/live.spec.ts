@@ -4,29 +4,14 @@
  * or its tab does; the Audit-Log shows a new entry without a reload, on top of the first page, and
  * on a later page counts it instead of moving rows. axe finds nothing serious in both themes.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, ownSession, test } from './fixtures';
+import { expectNoSeriousAxe } from './axe';
 import { createRow, WANTED } from './wanted-reasons';
 
 const LOG = '/control-panel/admin/audit-log';
 
 /** One word, so the log's target filter finds exactly this test's records. */
 const uniqueName = () => `E2E-Live-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
-
-async function noSeriousViolation(page: Page) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-    expect(serious, scheme).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a second admin is told "Admin_Nova bearbeitet diesen Eintrag gerade"; it ends when the dialog or the tab closes', async ({
   asRole,
@@ -48,7 +33,7 @@ test('a second admin is told "Admin_Nova bearbeitet diesen Eintrag gerade"; it e
     await expect(notice).toHaveText('Admin_Nova bearbeitet diesen Eintrag gerade.');
     // Both ways: the first dialog is told of the second.
     await expect(mine.getByText('Admin_Nova bearbeitet diesen Eintrag gerade.')).toBeVisible();
-    await noSeriousViolation(second);
+    await expectNoSeriousAxe(second);
 
     // The dialog closes: the other one hears it.
     await first.keyboard.press('Escape');
@@ -90,7 +75,7 @@ test('a new audit entry appears on top of the first page without a reload, annou
   );
   expect(viewer.url()).toBe(address);
   await expect(viewer.getByLabel('Ziel oder Stichwort')).toHaveValue(name);
-  await noSeriousViolation(viewer);
+  await expectNoSeriousAxe(viewer);
 });
 
 test('on a later page new entries are counted ("1 neuer Eintrag") instead of moving rows', async ({

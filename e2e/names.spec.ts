@@ -4,9 +4,9 @@
  * conflict dialog and the audit's before/after without clipping or split words; the audit
  * filter's date presets and a keyword that finds what the row shows. axe in both themes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectNoSeriousAxe } from './axe';
 import { mutate } from './mutate';
 import { createRow, WANTED } from './wanted-reasons';
 
@@ -14,20 +14,6 @@ const VEHICLES = '/control-panel/admin/server-manager/vehicle-manager';
 const ACHIEVEMENTS = '/control-panel/admin/server-manager/achievement-manager';
 const LOG = '/control-panel/admin/audit-log';
 const scale = Number(process.env.E2E_TIMEOUT_SCALE ?? 1);
-
-async function noSeriousViolation(page: Page) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-    expect(serious, scheme).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** Words of the visible text inside `selector` that the layout split over two lines. */
 function splitWords(page: Page, selector: string) {
@@ -63,7 +49,7 @@ test('the vehicle editor names the model and its codes; a player sees the vehicl
   await expect(dialog.getByLabel('Tankklasse').locator('option:checked')).toHaveText('Benzin');
   await expect(dialog.getByLabel('Gasantrieb').locator('option:checked')).toHaveText('Nein');
   await expect(dialog.getByLabel('Motorstart (Sekunden)')).toHaveValue('1');
-  await noSeriousViolation(admin);
+  await expectNoSeriousAxe(admin);
 
   const player = await asRole('spieler');
   await player.goto('/control-panel/user/vehicles');
@@ -139,7 +125,7 @@ test('at 360 px the conflict dialog shows "Deine Eingabe" whole, and the audit d
   }
   expect(await bernd.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await splitWords(bernd, '[role="alertdialog"] td')).toEqual([]);
-  await noSeriousViolation(bernd);
+  await expectNoSeriousAxe(bernd);
 
   await anna.goto(`${LOG}?ziel=${encodeURIComponent(`${name} Prüfung`)}`);
   const entry = anna.getByRole('row').filter({ hasText: 'geändert' }).first();
@@ -156,7 +142,7 @@ test('at 360 px the conflict dialog shows "Deine Eingabe" whole, and the audit d
     ),
   ).toBe(0);
   expect(await anna.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await noSeriousViolation(anna);
+  await expectNoSeriousAxe(anna);
 });
 
 test('"Heute" shows today\'s changes, "Gestern" not; the keyword "Geld" and "1.200" find a money change', async ({
@@ -207,5 +193,5 @@ test('"Heute" shows today\'s changes, "Gestern" not; the keyword "Geld" and "1.2
   await expect(page.getByLabel('Bis')).toHaveValue(/T23:59:59$/);
   await page.getByRole('button', { name: '7 Tage' }).click();
   await expect(page.getByRole('row').filter({ hasText: sentence })).toHaveCount(1);
-  await noSeriousViolation(page);
+  await expectNoSeriousAxe(page);
 });

@@ -7,9 +7,9 @@
  * Escape and "Abbrechen", to the row after the undo; axe finds nothing serious with the question
  * open. Each test works on wanted reasons of its own.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, ownSession, signIn, test } from './fixtures';
+import { expectNoSeriousAxe } from './axe';
 import { createRow, rowsNamed, WANTED, type WantedReason } from './wanted-reasons';
 import { mutate, waitForStepUpWindow } from './mutate';
 import { scaled } from './stack';
@@ -228,14 +228,5 @@ test('the Audit-Log with its undo question open has no serious axe violation, li
     .getByRole('button', { name: `${sentence}: rückgängig machen` })
     .click();
   await expect(page.getByRole('alertdialog', { name: 'Änderung rückgängig machen?' })).toBeVisible();
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-    expect(serious, scheme).toEqual([]);
-  }
+  await expectNoSeriousAxe(page);
 });

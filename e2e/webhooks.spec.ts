@@ -4,9 +4,8 @@
  * serious in either theme, and the page fits 360 px.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
 import { Webhook } from 'standardwebhooks';
-import type { Page } from '@playwright/test';
+import { seriousAxeViolations, showColorScheme } from './axe';
 import { expect, test } from './fixtures';
 import { mutate } from './mutate';
 import { E2E, scaled } from './stack';
@@ -34,17 +33,6 @@ test.afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
-
-async function serious(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 test('an admin subscribes, sees the secret once, and follows a signed delivery in the log', async ({
   asRole,
@@ -102,8 +90,8 @@ test('an admin subscribes, sees the secret once, and follows a signed delivery i
   await expect(row).toContainText('HTTP 204');
 
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await serious(page), scheme).toEqual([]);
+    await showColorScheme(page, scheme);
+    expect(await seriousAxeViolations(page), scheme).toEqual([]);
   }
 
   await page.setViewportSize({ width: 360, height: 800 });
