@@ -3,10 +3,10 @@
  * theme, for a visitor, a player and an administrator: the public pages, every player page (own and
  * foreign, and an unknown player's), every catalogue manager, both sync-manager tabs, the audit log.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_ACCOUNTS } from '@nova/demo';
 import { CATALOGUES, cataloguePath, type CatalogueKey } from '@nova/domain';
 import type { Page } from '@playwright/test';
+import { seriousAxeViolations, showColorScheme } from './axe';
 import { expect, test } from './fixtures';
 
 const PUBLIC_PAGES = [
@@ -50,22 +50,21 @@ const ADMIN_PAGES = [
   '/control-panel/admin/privacy-requests',
 ];
 
-/** The page's serious and critical violations, one readable line each. */
+/**
+ * The page's serious and critical violations in both themes, one readable line each: loaded once,
+ * measured light, then switched to dark as the system would switch it.
+ */
 async function seriousViolations(page: Page, path: string): Promise<string[]> {
+  await showColorScheme(page, 'light');
   await page.goto(path);
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.getByText(/(werden|wird) geladen|Wird geladen/i)).toHaveCount(0);
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${path} ${violation.id}: ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`,
-      ),
-    );
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await showColorScheme(page, scheme);
+    found.push(...(await seriousAxeViolations(page)).map((line) => `${scheme} ${path} ${line}`));
+  }
+  return found;
 }
 
 const AUDIENCES = [
@@ -74,22 +73,19 @@ const AUDIENCES = [
   { who: 'administrator', role: 'admin', pages: ADMIN_PAGES },
 ] as const;
 
-for (const scheme of ['light', 'dark'] as const) {
-  for (const { who, role, pages } of AUDIENCES) {
-    test(`${scheme} theme: no serious violation on the pages of a ${who}`, async ({
-      page: visitor,
-      asRole,
-      expectConsoleError,
-    }) => {
-      // The unknown player's page: the BFF answers its calls 404; an unknown address is itself
-      // answered 404 (decision 092).
-      if (role !== 'admin') expectConsoleError(/status of 404/);
-      test.slow(); // up to 20 pages, each analysed in full
-      const page = role ? await asRole(role) : visitor;
-      await page.emulateMedia({ colorScheme: scheme });
-      const found: string[] = [];
-      for (const path of pages) found.push(...(await seriousViolations(page, path)));
-      expect(found).toEqual([]);
-    });
-  }
+for (const { who, role, pages } of AUDIENCES) {
+  test(`light and dark theme: no serious violation on the pages of a ${who}`, async ({
+    page: visitor,
+    asRole,
+    expectConsoleError,
+  }) => {
+    // The unknown player's page: the BFF answers its calls 404; an unknown address is itself
+    // answered 404 (decision 092).
+    if (role !== 'admin') expectConsoleError(/status of 404/);
+    test.slow(); // up to 20 pages, each analysed in full in both themes
+    const page = role ? await asRole(role) : visitor;
+    const found: string[] = [];
+    for (const path of pages) found.push(...(await seriousViolations(page, path)));
+    expect(found).toEqual([]);
+  });
 }
