@@ -1,7 +1,7 @@
 /**
  * The BFF's log (decision 075): one line per answered request and one per event, secrets redacted
  * and /auth query strings dropped. In production and tests pino's JSON lines, written through pino's
- * asynchronous destination (the event loop never waits for stdout; flushed on shutdown and exit).
+ * asynchronous destination (the event loop never waits for stdout; what it holds is written at exit).
  * When a person runs it (`pnpm start` sets LOG_FORMAT=pretty): short readable lines, made by
  * pino-pretty in a worker thread (pino's transport), never on the BFF's own thread. With tracing on,
  * every line carries the trace and span id of the request it belongs to.
@@ -88,7 +88,11 @@ export function requestLine(request: FastifyRequest, reply: FastifyReply): void 
   );
 }
 
-/** Writes what the asynchronous destination still holds (on shutdown). */
+/**
+ * On shutdown: waits until the readable format's worker has written what it was handed. The JSON
+ * destination returns at once (sonic-boom flushes only with a `minLength`); what it still holds is
+ * written synchronously by pino's exit hook as the process ends (apps/bff/test/logging.test.ts).
+ */
 export function flushLog(app: FastifyInstance): Promise<void> {
   return new Promise((resolve) => {
     (app.log as unknown as pino.Logger).flush(() => resolve());

@@ -76,7 +76,8 @@ export async function main(env: Env, progress: StartProgress, onClosed: () => Pr
       await app.close();
       await onClosed();
       app.log.info('closed');
-      // The asynchronous log destination writes what it still holds before the process ends.
+      // The readable format's worker writes what it holds; the JSON destination's rest is written
+      // by pino's exit hook as the process ends.
       await flushLog(app);
     },
   );

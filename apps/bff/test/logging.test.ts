@@ -1,6 +1,7 @@
 /** Secrets stay out of the logs: authorization codes in /auth URLs, cookies, refused tokens' claims. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,5 +111,27 @@ describe('logging', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('loses no line when the process ends right after writing them (as after a SIGTERM)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/log-then-exit.ts'], {
+      cwd: new URL('..', import.meta.url),
+      env: { PATH: process.env.PATH, LINES: '20000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    const entries = Buffer.concat(chunks)
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { i: number; long?: string });
+    // Whole lines, every one of them (what the process held at its end is written as it exits).
+    expect(entries.map((entry) => entry.i).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20000 }, (_, i) => i),
+    );
+    expect(entries.find((entry) => entry.i === 19907)?.long).toHaveLength(5000);
   });
 });
