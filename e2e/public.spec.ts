@@ -61,11 +61,13 @@ test('the navigation bar has Startseite, Forum and Discord in new tabs, the them
 });
 
 test('the footer links the imprint and the image credit and shows © 2024 to this year', async ({ page }) => {
+  // Half past midnight on New Year's Day in Berlin, still the old year in UTC: the year is Berlin's.
+  await page.clock.setFixedTime(new Date('2027-01-01T00:30:00+01:00'));
   await page.goto('/home');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/imprint');
   await expect(footer.getByRole('link', { name: 'Hintergrundbild: Nova Legacy' })).toBeVisible();
-  await expect(footer).toContainText(`© 2024–${new Date().getFullYear()} Nova Legacy`);
+  await expect(footer).toContainText('© 2024–2027 Nova Legacy');
   await footer.getByRole('link', { name: 'Hintergrundbild: Nova Legacy' }).click();
   await expect(page).toHaveURL(/\/imprint#bildnachweis$/);
   await expect(page.getByRole('heading', { name: 'Bildnachweis' })).toBeInViewport();

@@ -82,9 +82,12 @@ describe.each(stores)('%s session store', (_name, make) => {
   it('expires a session after its time to live and extends it on touch', async () => {
     const k = key();
     await store.create(k, record('u1', null), 150);
-    await store.touch(k, 42, 600);
+    // Past the 150 ms it was created with, alive through the touch's minute (with a touch for 600 ms,
+    // a loaded machine that stretched the 250 ms wait and the read past 600 ms lost the session).
+    await store.touch(k, 42, 60_000);
     await new Promise((r) => setTimeout(r, 250));
     expect((await store.get(k))?.lastSeenAt).toBe(42);
+    // A touch sets the time to live, also a shorter one.
     await store.touch(k, 43, 100);
     await new Promise((r) => setTimeout(r, 200));
     expect(await store.get(k)).toBeNull();

@@ -1,13 +1,17 @@
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '@nova/demo';
 import type * as client from 'openid-client';
 import { refreshTokenGrant } from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { Browser, discover, signIn } from '../test/browser';
 import { silentLogger, startDevIdp, type DevIdp } from './index';
 
 const CALLBACK = 'http://localhost:3000/auth/callback';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The identity provider's clock (Date; its timers and the sockets keep running) moved on by `ms`:
+ * the lifetimes below are counted from these steps, not from how long a loaded machine takes.
+ */
+const pass = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 let idp: DevIdp;
 let bff: client.Configuration;
@@ -27,6 +31,10 @@ afterAll(async () => {
   await idp.close();
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('SSO session lifetime', () => {
   it('uses the configured access token lifetime', async () => {
     const { tokens } = await signIn(new Browser(idp.url), bff, CALLBACK, 'spieler', 'spieler');
@@ -34,12 +42,13 @@ describe('SSO session lifetime', () => {
   });
 
   it('ends an idle session, while refreshing keeps a session alive like Keycloak', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const active = await signIn(new Browser(idp.url), bff, CALLBACK, 'beta', 'beta');
     const idle = await signIn(new Browser(idp.url), bff, CALLBACK, 'admin', 'admin');
 
-    await sleep(2000);
+    pass(2000);
     const refreshed = await refreshTokenGrant(bff, active.tokens.refresh_token!);
-    await sleep(1500);
+    pass(1500);
     // 3.5 s after login: past the 3 s idle timeout, but only 1.5 s after the last refresh.
     const again = await refreshTokenGrant(bff, refreshed.refresh_token!);
     expect(again.claims()?.sid).toBe(active.tokens.claims()?.sid);

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { findDialog } from '../../test/dialog';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Session from '../../lib/session';
 import { useWriteDialog } from '../../lib/write-dialog';
@@ -78,7 +79,7 @@ describe('the "Verlauf" tab of an editor (decision 105)', () => {
     who.roles = ['web:admin', 'web:admin:sync-manager'];
     render();
     await userEvent.click(screen.getByRole('button', { name: 'Polizei bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    const dialog = await findDialog('Sync Gruppe bearbeiten');
     expect(slot.preload).toHaveBeenCalled();
     await userEvent.clear(within(dialog).getByLabelText('Name'));
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Polizei Nord');
@@ -93,7 +94,7 @@ describe('the "Verlauf" tab of an editor (decision 105)', () => {
       who.roles = roles;
       const { unmount } = render();
       await userEvent.click(screen.getByRole('button', { name: 'Polizei bearbeiten' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+      const dialog = await findDialog('Sync Gruppe bearbeiten');
       expect(within(dialog).queryByRole('tab'), roles.join()).toBeNull();
       expect(within(dialog).getByLabelText('Name')).toBeTruthy();
       unmount();
@@ -101,7 +102,7 @@ describe('the "Verlauf" tab of an editor (decision 105)', () => {
     who.roles = ['web:admin', 'web:admin:sync-manager'];
     render();
     await userEvent.click(screen.getByRole('button', { name: 'Sync Gruppe hinzufügen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe hinzufügen' });
+    const dialog = await findDialog('Sync Gruppe hinzufügen');
     expect(within(dialog).queryByRole('tab')).toBeNull();
     expect(slot.preload).not.toHaveBeenCalled();
   });

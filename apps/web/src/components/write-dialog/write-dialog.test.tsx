@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { findDialog } from '../../test/dialog';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bffError, renderWithBff } from '../../test/trpc';
@@ -116,7 +117,7 @@ const outcome = (reason: string) => bffError('GATEWAY_TIMEOUT', 504, 'Zeitübers
 
 async function openAngler() {
   await userEvent.click(screen.getByRole('button', { name: 'Achievement 7 bearbeiten' }));
-  return screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+  return findDialog('Achievement bearbeiten');
 }
 
 /** An edit, so that "Speichern" has something to send (saving what is stored sends nothing). */
@@ -135,7 +136,7 @@ describe('the write dialog: saving', () => {
   it('a create carries the key made when the dialog opened; a double click sends once, a retry after an unclear answer the same key', async () => {
     renderScreen();
     await userEvent.click(screen.getByRole('button', { name: 'Achievement hinzufügen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Achievement hinzufügen' });
+    const dialog = await findDialog('Achievement hinzufügen');
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Taucher');
     let answer: (value: unknown) => void = () => undefined;
     calls.create.mockImplementationOnce(() => new Promise((resolve, reject) => ((answer = reject), resolve)));
@@ -175,7 +176,7 @@ describe('the write dialog: saving', () => {
     calls.create.mockResolvedValue(null);
     for (const name of ['Eins', 'Zwei']) {
       await userEvent.click(screen.getByRole('button', { name: 'Achievement hinzufügen' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Achievement hinzufügen' });
+      const dialog = await findDialog('Achievement hinzufügen');
       await userEvent.type(within(dialog).getByLabelText('Name'), name);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -234,7 +235,7 @@ describe('the write dialog: conflicts', () => {
     calls.update.mockRejectedValueOnce(conflict('changed', theirs));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
 
-    const question = await screen.findByRole('alertdialog', { name: 'Eintrag wurde inzwischen geändert' });
+    const question = await findDialog('Eintrag wurde inzwischen geändert', 'alertdialog');
     expect(question.textContent).toContain('Anna Admin hat diesen Eintrag am 25.11.2026');
     const rows = within(question).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -262,7 +263,7 @@ describe('the write dialog: conflicts', () => {
     const theirs = { id: 7, name: 'Angler', exp: 111 };
     calls.update.mockRejectedValueOnce(conflict('changed', theirs, null));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    const question = await screen.findByRole('alertdialog', { name: 'Eintrag wurde inzwischen geändert' });
+    const question = await findDialog('Eintrag wurde inzwischen geändert', 'alertdialog');
     expect(question.textContent).toContain('Dieser Eintrag wurde am 25.11.2026');
     await userEvent.click(within(question).getByRole('button', { name: 'Neu laden' }));
 
@@ -289,7 +290,7 @@ describe('the write dialog: conflicts', () => {
     await rename(dialog);
     calls.update.mockRejectedValueOnce(conflict('deleted', null));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    const question = await screen.findByRole('alertdialog', { name: 'Eintrag wurde inzwischen gelöscht' });
+    const question = await findDialog('Eintrag wurde inzwischen gelöscht', 'alertdialog');
     expect(question.textContent).toContain('Anna Admin hat diesen Eintrag am 25.11.2026');
     expect(question.textContent).toContain('Deine Änderung kann nicht mehr gespeichert werden.');
     expect(within(question).queryByRole('button', { name: 'Trotzdem speichern' })).toBeNull();
@@ -305,7 +306,7 @@ describe('the write dialog: conflicts', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
     expect(calls.remove).toHaveBeenCalledWith({ id: 7, expected: ANGLER });
-    const question = await screen.findByRole('alertdialog', { name: 'Eintrag wurde inzwischen geändert' });
+    const question = await findDialog('Eintrag wurde inzwischen geändert', 'alertdialog');
     expect(
       within(question)
         .getAllByRole('row')
@@ -338,7 +339,7 @@ describe('the write dialog: the step-up round trip', () => {
     calls.remove.mockRejectedValue(stepUp());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
-    let question = await screen.findByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
+    let question = await findDialog('Erneute Anmeldung nötig', 'alertdialog');
     expect(question.textContent).toContain('Zum Löschen bestätige bitte noch einmal dein Passwort.');
     await userEvent.click(within(question).getByRole('button', { name: 'Abbrechen' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -349,7 +350,7 @@ describe('the write dialog: the step-up round trip', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
-    question = await screen.findByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
+    question = await findDialog('Erneute Anmeldung nötig', 'alertdialog');
     await userEvent.click(within(question).getByRole('button', { name: 'Weiter zur Anmeldung' }));
     expect(assign).toHaveBeenCalledWith(`/auth/login?stepUp=1&returnTo=${encodeURIComponent(PATH)}`);
     first.unmount();
@@ -359,7 +360,7 @@ describe('the write dialog: the step-up round trip', () => {
     calls.remove.mockReset();
     calls.remove.mockResolvedValueOnce({ id: 7 });
     renderScreen([{ ...ANGLER, name: 'Neuer Stand' }]);
-    const back = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    const back = await findDialog('Achievement bearbeiten');
     expect(
       within(back).getByText('Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.'),
     ).toBeTruthy();
@@ -400,7 +401,7 @@ describe('the write dialog: focus goes back to the opener', () => {
   it('after a create, to the create button; after a delete, to the page heading (its row is gone)', async () => {
     renderScreen();
     await userEvent.click(screen.getByRole('button', { name: 'Achievement hinzufügen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Achievement hinzufügen' });
+    const dialog = await findDialog('Achievement hinzufügen');
     calls.create.mockResolvedValueOnce(null);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
     await waitFor(() =>

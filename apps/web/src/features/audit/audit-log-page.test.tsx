@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { findDialog } from '../../test/dialog';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveDraft } from '../../lib/form-draft';
@@ -254,9 +255,9 @@ describe('"Rückgängig machen" on a row', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Achievement „Angler“ geändert: rückgängig machen' }),
     );
-    const question = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    const question = await findDialog('Änderung rückgängig machen?', 'alertdialog');
     await user.click(within(question).getByRole('button', { name: 'Rückgängig machen' }));
-    const clash = await screen.findByRole('alertdialog', { name: 'Eintrag wurde inzwischen geändert' });
+    const clash = await findDialog('Eintrag wurde inzwischen geändert', 'alertdialog');
     expect(clash.textContent).toContain('Bernd hat diesen Eintrag am');
     await user.click(within(clash).getByRole('button', { name: 'Trotzdem rückgängig machen' }));
     expect(await screen.findByText('Die Änderung wurde rückgängig gemacht.')).toBeTruthy();
@@ -273,13 +274,13 @@ describe('"Rückgängig machen" on a row', () => {
       name: 'Achievement „Angler“ geändert: rückgängig machen',
     });
     await user.click(opener);
-    await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    await findDialog('Änderung rückgängig machen?', 'alertdialog');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
 
     await user.click(opener);
-    const question = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    const question = await findDialog('Änderung rückgängig machen?', 'alertdialog');
     await user.click(within(question).getByRole('button', { name: 'Rückgängig machen' }));
     expect(await screen.findByText('Die Änderung wurde rückgängig gemacht.')).toBeTruthy();
     // The undo button goes once the list says so; the row's own button keeps the place.
@@ -291,9 +292,9 @@ describe('"Rückgängig machen" on a row', () => {
     const stepUp = bffError('FORBIDDEN', 403, 'Bitte bestätige diese Aktion.', 'STEP_UP_REQUIRED');
     renderAt(PATH, [{ ...update, action: 'catalogue.achievements.create' }], () => Promise.reject(stepUp));
     await user.click(await screen.findByRole('button', { name: /rückgängig machen$/ }));
-    const question = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    const question = await findDialog('Änderung rückgängig machen?', 'alertdialog');
     await user.click(within(question).getByRole('button', { name: 'Rückgängig machen' }));
-    const explained = await screen.findByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
+    const explained = await findDialog('Erneute Anmeldung nötig', 'alertdialog');
     expect(within(explained).getByRole('button', { name: 'Weiter zur Anmeldung' })).toBeTruthy();
   });
 
@@ -306,7 +307,7 @@ describe('"Rückgängig machen" on a row', () => {
     );
     const removed = { ...update, action: 'catalogue.achievements.remove', after: null };
     renderAt(PATH, [removed, { ...update, id: '4' }], undo);
-    const question = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    const question = await findDialog('Änderung rückgängig machen?', 'alertdialog');
     expect(question.textContent).toContain(
       'Du hast dich erneut angemeldet. Bestätige jetzt das Rückgängigmachen.',
     );
@@ -325,7 +326,7 @@ describe('"Rückgängig machen" on a row', () => {
     await user.click(
       screen.getByRole('button', { name: 'Achievement „Angler“ gelöscht: rückgängig machen' }),
     );
-    const again = await screen.findByRole('alertdialog', { name: 'Änderung rückgängig machen?' });
+    const again = await findDialog('Änderung rückgängig machen?', 'alertdialog');
     expect(again.textContent).not.toContain('Du hast dich erneut angemeldet');
   });
 

@@ -1,6 +1,7 @@
 import { CATALOGUES } from '@nova/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { findDialog } from '../../test/dialog';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bffError, renderWithBff, type Answer } from '../../test/trpc';
@@ -186,7 +187,7 @@ describe('a catalogue screen with the write dialog', () => {
 
   it('opens the row an audit log link names (?bearbeiten=7)', async () => {
     renderScreen((path) => Promise.reject(new Error(`unexpected call ${path}`)), '/?bearbeiten=7');
-    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    const dialog = await findDialog('Achievement bearbeiten');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Erste Schritte');
   });
 
@@ -207,7 +208,7 @@ describe('a catalogue screen with the write dialog', () => {
       </MemoryRouter>,
       answer,
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    const dialog = await findDialog('Achievement bearbeiten');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Eintrag 12');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Schließen' }));
     // Sorted by name, descending: 45 … 26 on page 1, 25 … 6 on page 2; the search is gone.
@@ -220,7 +221,7 @@ describe('a catalogue screen with the write dialog', () => {
   it('sends the typed values, empty numbers as 0, and reports success', async () => {
     renderScreen((path, input) => Promise.resolve({ path, input }));
     await userEvent.click(await screen.findByRole('button', { name: 'Achievement hinzufügen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Achievement hinzufügen' });
+    const dialog = await findDialog('Achievement hinzufügen');
     expect(within(dialog).queryByLabelText('ID')).toBeNull();
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Angler');
     await userEvent.type(within(dialog).getByLabelText('Erfahrung'), '2x5');
@@ -235,7 +236,7 @@ describe('a catalogue screen with the write dialog', () => {
   it('reads a pasted "1.500" as fifteen hundred and refuses "abc" under its field, sending nothing', async () => {
     renderScreen((path, input) => Promise.resolve({ path, input }));
     await userEvent.click(await screen.findByRole('button', { name: 'Achievement hinzufügen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Achievement hinzufügen' });
+    const dialog = await findDialog('Achievement hinzufügen');
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Sparer');
     const money = within(dialog).getByLabelText<HTMLInputElement>('Geld ($)');
     await userEvent.click(money);
@@ -263,7 +264,7 @@ describe('a catalogue screen with the write dialog', () => {
   it('saving what is stored already sends nothing and says so', async () => {
     renderScreen((path) => Promise.reject(new Error(`unexpected call ${path}`)));
     await userEvent.click(await screen.findByRole('button', { name: 'Achievement 7 bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    const dialog = await findDialog('Achievement bearbeiten');
     const name = within(dialog).getByLabelText('Name');
     await userEvent.type(name, 'x');
     await userEvent.type(name, '{Backspace}');
@@ -286,7 +287,7 @@ describe('a catalogue screen with the write dialog', () => {
       ),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Achievement 7 bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    const dialog = await findDialog('Achievement bearbeiten');
     expect(within(dialog).getByLabelText<HTMLInputElement>('ID').readOnly).toBe(true);
     const name = within(dialog).getByLabelText<HTMLInputElement>('Name');
     await userEvent.clear(name);
@@ -308,7 +309,7 @@ describe('a catalogue screen with the write dialog', () => {
   it('asks before deleting and reports the deletion; the focus goes to the heading, the row being gone', async () => {
     renderScreen((path, input) => Promise.resolve(input));
     await userEvent.click(await screen.findByRole('button', { name: 'Achievement 7 bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    const dialog = await findDialog('Achievement bearbeiten');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     expect(answer).not.toHaveBeenCalledWith('catalogue.achievements.remove', expect.anything());
     answer.mockImplementation((path, input) =>
@@ -328,7 +329,7 @@ describe('a catalogue screen with the write dialog', () => {
   it('a double-clicked row gives the focus back to its own button when the dialog closes', async () => {
     renderScreen(() => Promise.reject(new Error('no write expected')));
     fireEvent.doubleClick(await screen.findByText('Erste Schritte'));
-    await screen.findByRole('dialog', { name: 'Achievement bearbeiten' });
+    await findDialog('Achievement bearbeiten');
     await userEvent.keyboard('{Escape}');
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Achievement 7 bearbeiten' })),
@@ -445,7 +446,7 @@ describe('catalogue tables speak in names and German numbers', () => {
   it('shows a vehicle value as "12,5" in the form and reads a typed "." as the decimal point', async () => {
     renderManager('vehicleTypes', VEHICLES);
     await userEvent.click(await screen.findByRole('button', { name: 'Fahrzeugtyp 411 bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Fahrzeugtyp bearbeiten' });
+    const dialog = await findDialog('Fahrzeugtyp bearbeiten');
     const consumption = within(dialog).getByLabelText<HTMLInputElement>('Verbrauch');
     expect(consumption.value).toBe('12,5');
     await userEvent.clear(consumption);
@@ -459,7 +460,7 @@ describe('catalogue tables speak in names and German numbers', () => {
   it('names the model in the vehicle editor and picks its codes by name, sending the number', async () => {
     renderManager('vehicleTypes', VEHICLES);
     await userEvent.click(await screen.findByRole('button', { name: 'Fahrzeugtyp 411 bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Fahrzeugtyp bearbeiten' });
+    const dialog = await findDialog('Fahrzeugtyp bearbeiten');
     expect(within(dialog).getByText('Infernus')).toBeTruthy();
     const kind = within(dialog).getByLabelText<HTMLSelectElement>('Fahrzeugart');
     expect(kind.selectedOptions[0]?.textContent).toBe('Pkw');
@@ -490,7 +491,7 @@ describe('catalogue tables speak in names and German numbers', () => {
   it('offers a skin\'s faction as "Keine" or the numbers in use with their skins, and shows the skin', async () => {
     renderManager('serverSkins', [SKIN, { ...SKIN, id: 4, faction: 4, description: 'Barkeeperin' }]);
     await userEvent.click(await screen.findByRole('button', { name: 'Skin hinzufügen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Skin hinzufügen' });
+    const dialog = await findDialog('Skin hinzufügen');
     const faction = within(dialog).getByLabelText<HTMLSelectElement>('Fraktion');
     expect([...faction.options].map((option) => option.textContent)).toEqual([
       'Keine',
@@ -512,7 +513,7 @@ describe('catalogue tables speak in names and German numbers', () => {
   it('offers one option per value in a yes/no select', async () => {
     renderManager('wantedReasons', [{ id: 1, reason_name: 'Raub', points: 3, is_static: 0 }]);
     await userEvent.click(await screen.findByRole('button', { name: 'Wantedgrund hinzufügen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Wantedgrund hinzufügen' });
+    const dialog = await findDialog('Wantedgrund hinzufügen');
     const select = within(dialog).getByLabelText<HTMLSelectElement>('Statisch');
     expect([...select.options].map((option) => option.textContent)).toEqual(['Nein', 'Ja']);
     expect(select.value).toBe('0');

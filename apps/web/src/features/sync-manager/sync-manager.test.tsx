@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { findDialog } from '../../test/dialog';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveDraft } from '../../lib/form-draft';
@@ -96,14 +97,14 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Sync Objekt Rolle Polizei bearbeiten' }),
     );
-    let dialog = await screen.findByRole('dialog', { name: 'Sync Objekt bearbeiten' });
+    let dialog = await findDialog('Sync Objekt bearbeiten');
     // What the admin typed before deleting survives the trip.
     await userEvent.clear(within(dialog).getByLabelText('Beschreibung'));
     await userEvent.type(within(dialog).getByLabelText('Beschreibung'), 'Rolle Polizei alt');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
     // Why the sign-in page comes, before it comes.
-    const why = await screen.findByRole('alertdialog', { name: 'Erneute Anmeldung nötig' });
+    const why = await findDialog('Erneute Anmeldung nötig', 'alertdialog');
     expect(why.textContent).toContain('Zum Löschen bestätige bitte noch einmal dein Passwort.');
     expect(assign).not.toHaveBeenCalled();
     await userEvent.click(within(why).getByRole('button', { name: 'Weiter zur Anmeldung' }));
@@ -117,7 +118,7 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     expect(
       screen.getByRole('tab', { name: 'Sync Objects', hidden: true }).getAttribute('aria-selected'),
     ).toBe('true');
-    dialog = await screen.findByRole('dialog', { name: 'Sync Objekt bearbeiten' });
+    dialog = await findDialog('Sync Objekt bearbeiten');
     expect(
       within(dialog).getByText('Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.'),
     ).toBeTruthy();
@@ -142,7 +143,7 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     bff(() => Promise.reject(stepUpRefusal()));
     const first = renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    let dialog = await findDialog('Sync Gruppe bearbeiten');
     await userEvent.click(within(dialog).getByLabelText('Servergruppe Admin [teamspeak]'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
@@ -155,7 +156,7 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     expect(screen.getByRole('tab', { name: 'Sync Groups', hidden: true }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    dialog = await findDialog('Sync Gruppe bearbeiten');
     expect(
       within(dialog).getByText('Du hast dich erneut angemeldet. Bestätige jetzt das Löschen.'),
     ).toBeTruthy();
@@ -211,7 +212,7 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
     const first = renderPage();
     await userEvent.click(await screen.findByRole('tab', { name: 'Sync Objects' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Neues Sync Objekt hinzufügen' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Neues Sync Objekt hinzufügen' });
+    let dialog = await findDialog('Neues Sync Objekt hinzufügen');
     await userEvent.selectOptions(within(dialog).getByLabelText('Plattform'), 'discord');
     await userEvent.type(within(dialog).getByLabelText('Externe ID'), '4711');
     await userEvent.type(within(dialog).getByLabelText('Beschreibung'), 'Rolle Feuerwehr');
@@ -228,7 +229,7 @@ describe('sync manager deletes across the re-authentication (decision 022)', () 
       return Promise.resolve({ path, input });
     });
     renderPage();
-    dialog = await screen.findByRole('dialog', { name: 'Neues Sync Objekt hinzufügen' });
+    dialog = await findDialog('Neues Sync Objekt hinzufügen');
     expect(within(dialog).getByLabelText<HTMLSelectElement>('Plattform').value).toBe('discord');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Externe ID').value).toBe('4711');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Beschreibung').value).toBe('Rolle Feuerwehr');
@@ -257,7 +258,7 @@ describe('sync group memberships (a sync object belongs to one group)', () => {
     });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Neue Sync Gruppe hinzufügen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Neue Sync Gruppe hinzufügen' });
+    const dialog = await findDialog('Neue Sync Gruppe hinzufügen');
     const mod = await within(dialog).findByLabelText('Servergruppe Mod [teamspeak]');
     expect(mod.getAttribute('aria-describedby')).toBeTruthy();
     expect(within(dialog).getByText('Gehört zu „Admin“')).toBeTruthy();
@@ -280,7 +281,7 @@ describe('sync group memberships (a sync object belongs to one group)', () => {
     bff(() => Promise.reject(new Error('no delete expected')));
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    const dialog = await findDialog('Sync Gruppe bearbeiten');
     expect(await within(dialog).findByText('Gehört zu dieser Gruppe')).toBeTruthy();
     await userEvent.click(within(dialog).getByLabelText('Rolle Polizei [discord]'));
     expect(within(dialog).getByText('Gehört zu dieser Gruppe – wird daraus entfernt')).toBeTruthy();
@@ -322,7 +323,7 @@ describe('a sync group with a Keycloak group older than the rule', () => {
   it('saves a ticked object, sending the untouched value back as it was', async () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Prüfteam bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    const dialog = await findDialog('Sync Gruppe bearbeiten');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Keycloak Gruppe').value).toBe('pruefung/alt');
     await userEvent.click(await within(dialog).findByLabelText('Servergruppe Admin [teamspeak]'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
@@ -337,7 +338,7 @@ describe('a sync group with a Keycloak group older than the rule', () => {
   it('shows the refusal of a changed value under the field, with what was typed kept', async () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Prüfteam bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sync Gruppe bearbeiten' });
+    const dialog = await findDialog('Sync Gruppe bearbeiten');
     const field = within(dialog).getByLabelText<HTMLInputElement>('Keycloak Gruppe');
     expect(field.getAttribute('aria-describedby')).toBeTruthy();
     expect(
