@@ -31,11 +31,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
-    { name: 'chromium', dependencies: ['setup'], testIgnore: [/auth\.setup\.ts/, /sync-manager\.spec\.ts/] },
-    // The sync manager's test deletes every sync group of the stack to show the empty list: beside
-    // the other files it could delete the groups another test has just made (e2e/honest-undo) or
-    // count them among its own. It runs after them (so naming only this file runs the others first).
-    { name: 'chromium-last', dependencies: ['chromium'], testMatch: /sync-manager\.spec\.ts/ },
+    { name: 'chromium', dependencies: ['setup'], testIgnore: /auth\.setup\.ts/ },
   ],
   webServer: [
     {

@@ -292,6 +292,33 @@ describe('sync group memberships (a sync object belongs to one group)', () => {
   });
 });
 
+describe('empty lists', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    answer.mockReset();
+  });
+
+  it('deleting the last sync group leaves "Keine Sync Gruppen vorhanden"', async () => {
+    let current = [groups[0]];
+    answer.mockImplementation((path, input) => {
+      if (path === 'syncManager.objects.list') return Promise.resolve(objects);
+      if (path === 'syncManager.groups.list') return Promise.resolve(current);
+      if (path === 'syncManager.groups.remove') {
+        current = [];
+        return Promise.resolve({ path, input });
+      }
+      return Promise.reject(new Error(`unexpected call ${path}`));
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' }));
+    const dialog = await findDialog('Sync Gruppe bearbeiten');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
+    expect(await screen.findByText('Keine Sync Gruppen vorhanden')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sync Gruppe Polizei bearbeiten' })).toBeNull();
+  });
+});
+
 describe('a sync group with a Keycloak group older than the rule', () => {
   const legacy = { id: 7, name: 'Prüfteam', keycloakName: 'pruefung/alt', syncObjects: [] };
   const refusal = () =>
