@@ -1,11 +1,15 @@
+import { yearMonthOf } from '@nova/domain';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { publicConfig } from '../../config/public-config';
 import { useNow } from '../../lib/render-time';
 
-/** Specification §2.14: Impressum, the background image credit, © 2024 up to the current year. */
+/**
+ * Specification §2.14: Impressum, the background image credit, © 2024 up to the current year: the
+ * year in Berlin, so the server's render (its clock in UTC) and the visitor's agree on New Year's Eve.
+ */
 export function Footer() {
-  const year = new Date(useNow()).getFullYear();
+  const { year } = yearMonthOf(new Date(useNow()));
   const credit = publicConfig.backgroundCredit;
   const external = /^https?:/.test(credit.url);
   return (
