@@ -143,7 +143,7 @@ describe('webhooks through the BFF', () => {
   });
 
   it('sends only the kinds a subscription chose', async () => {
-    await subscribe(bff, { url: receiver.url, events: ['catalogue.deleted'] });
+    const { subscription } = await subscribe(bff, { url: receiver.url, events: ['catalogue.deleted'] });
     await radioChanged(bff);
     const audit = bff.app.nova.audit;
     const removed = await audit.begin({
@@ -158,8 +158,10 @@ describe('webhooks through the BFF', () => {
       type: 'catalogue.deleted',
       data: { record: removed },
     });
-    // Give a wrongly queued change time to arrive (the worker polls every second).
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A delivery is queued in its record's completing transaction (decision 097): the change was never queued
+    // for this subscription, so nothing more can arrive later.
+    const queued = await bff.app.nova.webhooks.store.deliveries(subscription.id);
+    expect(queued.map((delivery) => delivery.eventType)).toEqual(['catalogue.deleted']);
     expect(receiver.received).toHaveLength(1);
   });
 
@@ -422,7 +424,8 @@ describe('two workers on one database', () => {
       for (let i = 0; i < 60; i++) records.push(await radioChanged(bff, { ...RADIO, name: `Radio ${i}` }));
       for (const worker of workers) worker.start();
       const received = await receiver.waitFor(60);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Once none is pending, no worker can lease one again: whatever was sent twice has been sent.
+      await expect.poll(() => bff.app.nova.webhooks.store.pending()).toBe(0);
       const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
       expect(new Set(ids).size).toBe(60);
       expect(receiver.received).toHaveLength(60);
