@@ -20,13 +20,20 @@ export async function showColorScheme(page: Page, scheme: 'light' | 'dark'): Pro
   );
 }
 
-/** The serious and critical violations axe finds on what the page shows now, one line per element. */
+/**
+ * The serious and critical violations axe finds on what the page shows now (within `include`, a CSS
+ * selector, when given): one line per element, with what axe says is wrong there.
+ */
 export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   const result = await (include ? builder.include(include) : builder).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+    .flatMap((violation) =>
+      violation.nodes.map((node) =>
+        `${violation.id}: ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`.trimEnd(),
+      ),
+    );
 }
 
 export async function expectNoSeriousAxe(page: Page): Promise<void> {

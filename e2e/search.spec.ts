@@ -4,9 +4,9 @@
  * the focus back where it was; only for those who may see a group; no serious axe violation in
  * either theme. Titles per page and the 404 of an unknown address (decision 092).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_ACCOUNTS } from '@nova/demo';
 import type { Page } from '@playwright/test';
+import { seriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Suche' });
@@ -133,14 +133,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await searchField(page).fill('a');
     await expect(palette(page).getByRole('group', { name: 'Spieler' })).toBeVisible();
     await expect(palette(page).getByText('Wird gesucht...')).toHaveCount(0);
-    const result = await new AxeBuilder({ page })
-      .include('[role="dialog"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
   });
 }
 

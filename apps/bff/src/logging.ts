@@ -54,8 +54,8 @@ export function loggerOptions(options: {
 
 /**
  * pino's asynchronous destination (sonic-boom) on stdout, in chunks of at most 2 KB: on every line it
- * measures the byte length of the chunk still waiting to be written, so under load (up to 16 KB by
- * default) a line cost about a third more (decision 075).
+ * measures the byte length of the chunk still waiting to be written, so with its default chunks (up
+ * to 16 KB) a line alone cost about a third more in a micro-benchmark (decision 075).
  */
 export function jsonDestination(dest: number | string = 1): ReturnType<typeof pino.destination> {
   return pino.destination({ dest, sync: false, maxWrite: 2048 });
